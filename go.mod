@@ -1,0 +1,3 @@
+module github.com/agentpet/rules_pet
+
+go 1.19
