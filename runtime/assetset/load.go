@@ -136,14 +136,6 @@ func loadManifest(r Reader) (*manifest.Manifest, *FallbackRequired) {
 	}
 	m, err := manifest.Parse(data)
 	if err != nil {
-		var me *manifest.Error
-		if errors.As(err, &me) && me.Rule == manifest.RuleFileTooLarge {
-			// The parser saw at most MaxManifestRead bytes, so its
-			// byte count would understate the file's real size.
-			clipped := *me
-			clipped.Msg = fmt.Sprintf("file is more than the %d-byte limit", manifest.MaxFileBytes)
-			err = &clipped
-		}
 		return nil, &FallbackRequired{Kind: KindManifestInvalid, Path: ManifestName, Err: err}
 	}
 	return m, nil

@@ -274,7 +274,7 @@ func TestLoadReaderBehaviour(t *testing.T) {
 			name: "oversized manifest is clipped and reported without a false size",
 			r:    &unboundedReader{manifest: make([]byte, 1<<20)},
 			want: want{kind: KindManifestInvalid, path: ManifestName, rule: manifest.RuleFileTooLarge, line: 1},
-			msg:  "manifest_invalid: manifest.petasset:1: file_too_large: file is more than the 16384-byte limit",
+			msg:  "manifest_invalid: manifest.petasset:1: file_too_large: file is larger than the 16384-byte limit",
 		},
 		{
 			name: "invalid manifest message",

@@ -86,7 +86,9 @@ type Schema interface {
 func Scan(data []byte, lim Limits, s Schema) error {
 	if len(data) > lim.MaxFileBytes {
 		line := 1 + bytes.Count(data[:lim.MaxFileBytes], []byte{'\n'})
-		return errorf(line, RuleFileTooLarge, "file is %d bytes, more than the %d-byte limit", len(data), lim.MaxFileBytes)
+		// No byte count: a bounded reader hands over only the first
+		// MaxFileBytes+1 bytes, so len(data) may understate the file.
+		return errorf(line, RuleFileTooLarge, "file is larger than the %d-byte limit", lim.MaxFileBytes)
 	}
 	var (
 		lineNo     int

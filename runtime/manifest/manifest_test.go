@@ -1,6 +1,7 @@
 package manifest
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"reflect"
@@ -356,6 +357,38 @@ func BenchmarkParseCanonical(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		if err := ParseInto(data, &m); err != nil {
 			b.Fatal(err)
+		}
+	}
+}
+
+func TestReadFile(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) string {
+		p := dir + "/" + name
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	good := write("good.petasset", minimal())
+	if _, err := ReadFile(good); err != nil {
+		t.Fatal(err)
+	}
+	bad := write("bad.petasset", build(oneImage, "anim img 0\n", oneRole, oneFall))
+	_, err := ReadFile(bad)
+	if got, want := fmt.Sprint(err), bad+":5: duration_out_of_range: duration 0 ms is outside 1 to 60000"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+	huge := write("huge.petasset", strings.Repeat("#\n", 1<<20))
+	_, err = ReadFile(huge)
+	var fe *FileError
+	if !errors.As(err, &fe) || fe.Err.Rule != RuleFileTooLarge {
+		t.Errorf("huge file: %v", err)
+	}
+	for _, p := range []string{dir + "/missing.petasset", dir} {
+		_, err := ReadFile(p)
+		if !errors.As(err, &fe) || fe.Err.Rule != RuleUnreadable || !strings.HasPrefix(err.Error(), p+": manifest_unreadable: ") {
+			t.Errorf("%s: %v", p, err)
 		}
 	}
 }
