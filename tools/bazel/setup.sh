@@ -1,0 +1,237 @@
+#!/usr/bin/env bash
+# Prepares this machine to build and test rules_pet with Bazel offline.
+#
+# The checked-in WORKSPACE.bazel is the ordinary form (pinned http_archives and
+# go_register_toolchains), which needs GitHub and the Go download site. This
+# machine reaches only Debian's packages and the Go module proxy, so this script
+# assembles the same repositories from those two registries in a cache directory
+# outside the checkout, and writes `.bazelrc.offline` (git-ignored, try-imported
+# by .bazelrc) with one `--override_repository` per repository. Bazel then never
+# runs the http_archive/go_download_sdk rules those names would otherwise use.
+#
+# Usage: tools/bazel/setup.sh            (idempotent; a rerun takes well under a second)
+# Environment:
+#   RULES_PET_CACHE  cache directory (default ${XDG_CACHE_HOME:-$HOME/.cache}/rules_pet)
+#   GO               go (>= 1.20) used to fetch modules and build buildifier
+#                    (default: go on PATH, else /usr/local/go/bin/go)
+set -euo pipefail
+
+RULES_GO_VERSION=v0.34.0       # newest rules_go that accepts Bazel 4.2.3
+GAZELLE_VERSION=v0.26.0
+BUILDIFIER_VERSION=v0.0.0-20260904073137-eaa4d125b423
+GO_SDK_ROOT=/usr/lib/go-1.19   # Debian golang-1.19-go: still ships pkg/<os>_<arch>/*.a
+APT_PACKAGES=(bazel-bootstrap bazel-bootstrap-source bazel-skylib bazel-platforms golang-1.19-go)
+DEBIAN_SKYLIB=/usr/share/bazel/tools/skylib
+DEBIAN_PLATFORMS=/usr/share/bazel/tools/platforms
+MOCK_REPOS=/usr/src/bazel-bootstrap/mock_repos
+RECIPE=2                       # bump when a prepare_* step below changes
+
+REPO_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+CACHE=${RULES_PET_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/rules_pet}
+REPOS="$CACHE/repos"
+RC_FILE="$REPO_ROOT/.bazelrc.offline"
+done_steps=()
+
+die() {
+    echo "setup: $*" >&2
+    exit 1
+}
+
+# --- 1. Debian packages ------------------------------------------------------
+
+apt_missing=()
+for pkg in "${APT_PACKAGES[@]}"; do
+    if ! dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q 'ok installed'; then
+        apt_missing+=("$pkg")
+    fi
+done
+for f in /usr/bin/bazel "$DEBIAN_SKYLIB/WORKSPACE" "$DEBIAN_PLATFORMS/WORKSPACE" \
+    "$MOCK_REPOS/rules_cc/WORKSPACE" "$GO_SDK_ROOT/bin/go"; do
+    [[ -e "$f" ]] || { apt_missing=("${APT_PACKAGES[@]}"); break; }
+done
+if ((${#apt_missing[@]})); then
+    sudo=()
+    [[ $(id -u) -eq 0 ]] || sudo=(sudo)
+    apt_log=$(mktemp)
+    if ! "${sudo[@]}" apt-get update -qq >"$apt_log" 2>&1; then
+        die "cannot reach Debian's package archive (apt-get update): $(tail -n 3 "$apt_log")"
+    fi
+    if ! DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq "${apt_missing[@]}" >"$apt_log" 2>&1; then
+        die "cannot install ${apt_missing[*]} from Debian's package archive: $(tail -n 3 "$apt_log")"
+    fi
+    rm -f "$apt_log"
+    done_steps+=("apt: installed ${apt_missing[*]}")
+fi
+for f in "$GO_SDK_ROOT"/pkg/tool "$GO_SDK_ROOT"/pkg/*_*/runtime.a; do
+    [[ -e "$f" ]] || die "$GO_SDK_ROOT has no precompiled standard library ($f); rules_go $RULES_GO_VERSION needs it"
+done
+
+# --- 2. Go modules: rules_go, gazelle -----------------------------------------
+
+GO=${GO:-$(command -v go || echo /usr/local/go/bin/go)}
+
+# go_cmd ARGS...: runs the machine's go outside any module, so that the
+# checkout's go.mod and go.sum are never touched.
+go_cmd() {
+    [[ -x "$GO" ]] || die "no go command at $GO (set GO=/path/to/go)"
+    (cd "$CACHE" && GOWORK=off GOTOOLCHAIN=local GOFLAGS=-mod=mod "$GO" "$@")
+}
+
+# module_dir PATH VERSION: downloads the module through the Go module proxy and
+# prints its (read-only) directory in the module cache.
+module_dir() {
+    local json dir
+    if ! json=$(go_cmd mod download -json "$1@$2" 2>&1); then
+        local err
+        err=$(printf '%s\n' "$json" | sed -n 's/^[[:space:]]*"Error": "\(.*\)",\{0,1\}$/\1/p' | sed 's/\\"/"/g')
+        die "cannot reach the Go module proxy ($(go_cmd env GOPROXY)) to fetch $1 $2: ${err:-$json}"
+    fi
+    dir=$(printf '%s\n' "$json" | sed -n 's/^[[:space:]]*"Dir": "\(.*\)",\{0,1\}$/\1/p')
+    [[ -n "$dir" && -d "$dir" ]] || die "go mod download printed no directory for $1 $2: $json"
+    printf '%s\n' "$dir"
+}
+
+# prepare NAME KEY: runs prepare_NAME TMPDIR unless $REPOS/NAME was already
+# made for KEY; the result is moved into place only when it is whole, so an
+# interrupted run leaves nothing half-made behind.
+prepare() {
+    local name=$1 key=$2 dest="$REPOS/$1" tmp
+    [[ "$(cat "$dest/.rules_pet_complete" 2>/dev/null)" == "$key" ]] && return 0
+    tmp=$(mktemp -d "$REPOS/.tmp.$name.XXXXXX")
+    chmod 755 "$tmp"
+    "prepare_$name" "$tmp"
+    echo "$key" >"$tmp/.rules_pet_complete"
+    rm -rf "$dest"
+    mv "$tmp" "$dest"
+    done_steps+=("prepared $dest")
+}
+
+# copy_module SRC DEST: a writable copy. Module zips keep no file modes, so the
+# scripts that the release archives ship as executable get their x bit back.
+copy_module() {
+    cp -R "$1/." "$2"
+    chmod -R u+w "$2"
+    find "$2" -type f \( -name '*.sh' -o -name '*.bash' -o -name '*.py' \) -exec chmod +x {} +
+}
+
+prepare_rules_go() {
+    local src
+    src=$(module_dir github.com/bazelbuild/rules_go "$RULES_GO_VERSION")
+    copy_module "$src" "$1"
+}
+
+prepare_gazelle() {
+    local src
+    src=$(module_dir github.com/bazelbuild/bazel-gazelle "$GAZELLE_VERSION")
+    copy_module "$src" "$1"
+    # Gazelle builds its own tools in GOPATH mode, which needs vendor/; module
+    # zips leave it out.
+    local out
+    if ! out=$(cd "$1" && GOWORK=off GOTOOLCHAIN=local GOFLAGS='' "$GO" mod vendor 2>&1); then
+        die "cannot reach the Go module proxy to vendor bazel-gazelle $GAZELLE_VERSION's dependencies: $out"
+    fi
+    # Debian's skylib 1.0.3 has no partials in unittest.suite, which this
+    # test-suite macro passes; loading //internal would fail.
+    sed -i 's/^gazelle_binary_test_suite()$/# gazelle_binary_test_suite()  # rules_pet setup.sh: needs bazel_skylib >= 1.1/' \
+        "$1/internal/BUILD.bazel"
+    grep -q '^# gazelle_binary_test_suite()' "$1/internal/BUILD.bazel" ||
+        die "bazel-gazelle $GAZELLE_VERSION: internal/BUILD.bazel has no gazelle_binary_test_suite() call to disable"
+}
+
+prepare_remote_coverage_tools() {
+    echo 'workspace(name = "remote_coverage_tools")' >"$1/WORKSPACE"
+    cat >"$1/BUILD.bazel" <<'EOF'
+# Stand-in written by rules_pet's tools/bazel/setup.sh: `bazel test` needs these
+# two targets to exist even when coverage is off.
+package(default_visibility = ["//visibility:public"])
+
+filegroup(name = "coverage_report_generator")
+
+filegroup(name = "lcov_merger")
+EOF
+}
+
+# The same repository that go_local_sdk(name = "go_sdk", path = GO_SDK_ROOT)
+# generates (rules_go go/private/sdk.bzl: _sdk_build_file + _local_sdk): an
+# empty ROOT, BUILD.bazel from BUILD.sdk.bazel, and src/pkg/bin/lib symlinks.
+prepare_go_sdk() {
+    local platforms=("$GO_SDK_ROOT"/pkg/tool/*_*) platform
+    if ((${#platforms[@]} != 1)) || [[ ! -d "${platforms[0]}" ]]; then
+        die "cannot detect the platform of $GO_SDK_ROOT (pkg/tool holds: ${platforms[*]})"
+    fi
+    platform=${platforms[0]##*/}
+    echo 'workspace(name = "go_sdk")' >"$1/WORKSPACE"
+    : >"$1/ROOT"
+    sed -e "s/{goos}/${platform%%_*}/g" -e "s/{goarch}/${platform#*_}/g" \
+        -e 's/{exe}//g' -e 's/{rules_go_repo_name}/io_bazel_rules_go/g' \
+        "$REPOS/rules_go/go/private/BUILD.sdk.bazel" >"$1/BUILD.bazel"
+    local entry
+    for entry in src pkg bin lib; do
+        ln -s "$GO_SDK_ROOT/$entry" "$1/$entry"
+    done
+}
+
+mkdir -p "$REPOS" "$CACHE/bin"
+rm -rf "$REPOS"/.tmp.*
+trap 'rm -rf "$REPOS"/.tmp.* "$REPO_ROOT"/.bazelrc.offline.??????' EXIT
+prepare rules_go "$RULES_GO_VERSION r$RECIPE"
+prepare gazelle "$GAZELLE_VERSION r$RECIPE"
+prepare remote_coverage_tools "r$RECIPE"
+prepare go_sdk "$GO_SDK_ROOT $RULES_GO_VERSION r$RECIPE"
+
+# --- 3. buildifier ------------------------------------------------------------
+
+BUILDIFIER="$CACHE/bin/buildifier"
+if [[ ! -x "$BUILDIFIER" || ! -f "$CACHE/bin/.buildifier-$BUILDIFIER_VERSION" ]]; then
+    if ! out=$(GOBIN="$CACHE/bin" go_cmd install "github.com/bazelbuild/buildtools/buildifier@$BUILDIFIER_VERSION" 2>&1); then
+        die "cannot install buildifier $BUILDIFIER_VERSION through the Go module proxy with $GO (needs Go >= 1.20): $out"
+    fi
+    rm -f "$CACHE"/bin/.buildifier-*
+    touch "$CACHE/bin/.buildifier-$BUILDIFIER_VERSION"
+    done_steps+=("installed $BUILDIFIER")
+fi
+
+# --- 4. .bazelrc.offline ------------------------------------------------------
+
+goproxy=$(go_cmd env GOPROXY)
+overrides=(
+    "io_bazel_rules_go=$REPOS/rules_go"
+    "bazel_gazelle=$REPOS/gazelle"
+    "bazel_skylib=$DEBIAN_SKYLIB"
+    "platforms=$DEBIAN_PLATFORMS"
+    "go_sdk=$REPOS/go_sdk"
+    "rules_cc=$MOCK_REPOS/rules_cc"
+    "rules_java=$MOCK_REPOS/rules_java"
+    "rules_proto=$MOCK_REPOS/rules_proto"
+    "remote_coverage_tools=$REPOS/remote_coverage_tools"
+)
+rc_tmp=$(mktemp "$REPO_ROOT/.bazelrc.offline.XXXXXX")
+{
+    echo "# Written by tools/bazel/setup.sh for this machine; git-ignored, do not commit."
+    echo "# Replaces the repositories WORKSPACE.bazel downloads with local copies."
+    # Bazel 4.2.3 accepts both options under `common` (checked with build,
+    # test, run, query, cquery, fetch, info, clean, shutdown and help).
+    for o in "${overrides[@]}"; do
+        echo "common --override_repository=$o"
+    done
+    # go_repository fetches through the Go module proxy; pass the machine's.
+    echo "common --repo_env=GOPROXY=$goproxy"
+} >"$rc_tmp"
+if cmp -s "$rc_tmp" "$RC_FILE"; then
+    rm -f "$rc_tmp"
+else
+    chmod 644 "$rc_tmp"
+    mv "$rc_tmp" "$RC_FILE"
+    done_steps+=("wrote $RC_FILE")
+fi
+
+# --- summary ------------------------------------------------------------------
+
+echo "setup: ready for offline Bazel (cache: $CACHE)"
+if ((${#done_steps[@]})); then
+    printf 'setup:   %s\n' "${done_steps[@]}"
+else
+    echo "setup:   nothing to do, everything was already in place"
+fi
+echo "setup: buildifier: $BUILDIFIER"
+echo "setup: next: bazel test //..."
