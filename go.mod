@@ -1,3 +1,5 @@
 module github.com/agentpet/rules_pet
 
 go 1.19
+
+require github.com/google/go-cmp v0.6.0

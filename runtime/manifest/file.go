@@ -18,6 +18,8 @@ type FileError struct {
 	Path string
 	// Err is the parse error; Err.Line is 0 for RuleUnreadable.
 	Err *Error
+	// Cause is the I/O error behind RuleUnreadable, nil otherwise.
+	Cause error
 }
 
 // Error formats the tools' `FILE:LINE: RULE: message` (`FILE: RULE: message`
@@ -29,8 +31,14 @@ func (e *FileError) Error() string {
 	return e.Path + ":" + e.Err.Error()
 }
 
-// Unwrap returns the *Error.
-func (e *FileError) Unwrap() error { return e.Err }
+// Unwrap returns the I/O error of an unreadable file, so errors.Is finds
+// fs.ErrNotExist, and the *Error of a rejected text otherwise.
+func (e *FileError) Unwrap() error {
+	if e.Cause != nil {
+		return e.Cause
+	}
+	return e.Err
+}
 
 // ReadFile reads and parses the manifest at path. It reads at most one byte
 // more than MaxFileBytes, so an oversized file is rejected without being held
@@ -38,11 +46,12 @@ func (e *FileError) Unwrap() error { return e.Err }
 func ReadFile(path string) (*Manifest, error) {
 	data, err := readBounded(path, MaxFileBytes+1)
 	if err != nil {
+		msg := err.Error()
 		var pe *os.PathError
 		if errors.As(err, &pe) {
-			err = pe.Err
+			msg = pe.Err.Error() // the path is already in the prefix
 		}
-		return nil, &FileError{Path: path, Err: &Error{Rule: RuleUnreadable, Msg: err.Error()}}
+		return nil, &FileError{Path: path, Err: &Error{Rule: RuleUnreadable, Msg: msg}, Cause: err}
 	}
 	m, err := Parse(data)
 	if err != nil {

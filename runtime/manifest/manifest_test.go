@@ -3,6 +3,7 @@ package manifest
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"reflect"
 	"strings"
@@ -384,6 +385,9 @@ func TestReadFile(t *testing.T) {
 	var fe *FileError
 	if !errors.As(err, &fe) || fe.Err.Rule != RuleFileTooLarge {
 		t.Errorf("huge file: %v", err)
+	}
+	if _, err := ReadFile(dir + "/missing.petasset"); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("missing file does not unwrap to fs.ErrNotExist: %v", err)
 	}
 	for _, p := range []string{dir + "/missing.petasset", dir} {
 		_, err := ReadFile(p)

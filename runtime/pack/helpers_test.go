@@ -1,0 +1,167 @@
+package pack_test
+
+import (
+	"encoding/binary"
+	"fmt"
+	"hash/crc32"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/agentpet/rules_pet/runtime/manifest"
+	"github.com/agentpet/rules_pet/runtime/pack"
+	"github.com/agentpet/rules_pet/tools/packbuild"
+)
+
+// The tests build packs with the converter's Encode and then damage them,
+// so every rejection test starts from a pack the writer really produces.
+
+const goldenPath = "../../tests/golden/pet.pack"
+
+// canonicalManifest is the canonical asset set's manifest.
+func canonicalManifest(t testing.TB) *manifest.Manifest {
+	t.Helper()
+	text, err := os.ReadFile("../../assets/pet/manifest.petasset")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := manifest.Parse(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+// synth is a deterministic width by height image with a transparent pixel
+// in every five, encoded as the converter would (colour zero under a clear
+// mask bit, trailing mask bits zero).
+func synth(w, h, seed int) packbuild.Image {
+	im := packbuild.Image{Width: w, Height: h, Colour: make([]byte, pack.ColourLength(w, h)), Mask: make([]byte, pack.MaskLength(w, h))}
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			if (x*7+y*3+seed)%5 == 0 {
+				continue
+			}
+			v := uint16(x*31+y*17+seed*101) | 1
+			i := (y*w + x) * 2
+			im.Colour[i], im.Colour[i+1] = byte(v>>8), byte(v)
+			im.Mask[y*((w+7)/8)+x/8] |= 0x80 >> (x % 8)
+		}
+	}
+	return im
+}
+
+func encode(t testing.TB, m *manifest.Manifest, images []packbuild.Image) []byte {
+	t.Helper()
+	b, err := packbuild.Encode(m, images)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// canonicalPack is the canonical manifest with five synthetic 64 by 64
+// images: the layout of the golden pack without depending on the sprites.
+func canonicalPack(t testing.TB) []byte {
+	t.Helper()
+	m := canonicalManifest(t)
+	images := make([]packbuild.Image, len(m.Images))
+	for i := range images {
+		images[i] = synth(64, 64, i)
+	}
+	return encode(t, m, images)
+}
+
+// oneImage is the smallest manifest: one image, animation, frame and role.
+func oneImage() *manifest.Manifest {
+	return &manifest.Manifest{
+		Images:     []manifest.Image{{ID: "img"}},
+		Animations: []manifest.Animation{{ID: "anim", FirstFrame: 0, FrameCount: 1}},
+		Frames:     []manifest.Frame{{Image: 0, DurationMS: 100}},
+		Roles:      []manifest.Role{{ID: "role", Animation: 0}},
+	}
+}
+
+// paddedPack has two 3 by 3 images, so there is padding after each colour
+// payload (18 bytes to 20) and each mask (3 bytes to 4).
+func paddedPack(t testing.TB) []byte {
+	t.Helper()
+	m := oneImage()
+	m.Images = append(m.Images, manifest.Image{ID: "img2"})
+	m.Frames = append(m.Frames, manifest.Frame{Image: 1, DurationMS: 5})
+	m.Animations[0].FrameCount = 2
+	return encode(t, m, []packbuild.Image{synth(3, 3, 0), synth(3, 3, 1)})
+}
+
+// id returns an identifier of exactly n bytes, distinct per prefix.
+func id(prefix string, i, n int) string {
+	s := fmt.Sprintf("%s%d_", prefix, i)
+	return s + strings.Repeat("x", n-len(s))
+}
+
+// limitsManifest is at every count limit at once: 32 images, 32
+// animations (the first with 16 frames), 128 frames, 64 roles, durations of
+// 1 and 60000 ms, and identifiers of 31 bytes.
+func limitsManifest() *manifest.Manifest {
+	m := &manifest.Manifest{}
+	for i := 0; i < manifest.MaxImages; i++ {
+		m.Images = append(m.Images, manifest.Image{ID: id("img", i, manifest.MaxIdentifierBytes)})
+	}
+	// 16 + 19*4 + 12*3 = 128 frames over 32 animations.
+	for a := 0; a < manifest.MaxAnimations; a++ {
+		n := 3
+		switch {
+		case a == 0:
+			n = manifest.MaxFramesPerAnimation
+		case a <= 19:
+			n = 4
+		}
+		m.Animations = append(m.Animations, manifest.Animation{ID: id("anim", a, manifest.MaxIdentifierBytes), FirstFrame: len(m.Frames), FrameCount: n})
+		for k := 0; k < n; k++ {
+			d := uint32(manifest.MinDurationMS)
+			if len(m.Frames)%2 == 1 {
+				d = manifest.MaxDurationMS
+			}
+			m.Frames = append(m.Frames, manifest.Frame{Image: len(m.Frames) % manifest.MaxImages, DurationMS: d})
+		}
+	}
+	for r := 0; r < manifest.MaxRoles; r++ {
+		m.Roles = append(m.Roles, manifest.Role{ID: id("role", r, manifest.MaxIdentifierBytes), Animation: r % manifest.MaxAnimations})
+	}
+	m.Fallback = manifest.MaxRoles - 1
+	return m
+}
+
+// limitsImages gives the limits manifest images of 1x1, 1024x1 and 1x1024.
+func limitsImages() []packbuild.Image {
+	dims := [...][2]int{{1, 1}, {1024, 1}, {1, 1024}, {9, 2}}
+	var images []packbuild.Image
+	for i := 0; i < manifest.MaxImages; i++ {
+		d := dims[i%len(dims)]
+		images = append(images, synth(d[0], d[1], i))
+	}
+	return images
+}
+
+func put16(b []byte, off, v int)        { binary.LittleEndian.PutUint16(b[off:], uint16(v)) }
+func put32(b []byte, off int, v uint32) { binary.LittleEndian.PutUint32(b[off:], v) }
+func get16(b []byte, off int) int       { return int(binary.LittleEndian.Uint16(b[off:])) }
+func get32(b []byte, off int) uint32    { return binary.LittleEndian.Uint32(b[off:]) }
+
+// fixCheck makes the declared length and the check agree with b again, so
+// a change reaches the rules after the CRC.
+func fixCheck(b []byte) []byte {
+	put32(b, 8, uint32(len(b)))
+	put32(b, len(b)-4, crc32.ChecksumIEEE(b[:len(b)-4]))
+	return b
+}
+
+func clone(b []byte) []byte { return append([]byte(nil), b...) }
+
+// tables returns the table offsets of a pack from its own header.
+func tables(b []byte) pack.Tables {
+	return pack.Layout(pack.Counts{Images: get16(b, 14), Animations: get16(b, 16), Frames: get16(b, 18), Roles: get16(b, 20)})
+}
+
+// entryOff is the offset of entry i's record.
+func entryOff(b []byte, i int) int { return tables(b).Entries + i*pack.EntryRecordLength }

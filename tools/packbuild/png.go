@@ -1,0 +1,199 @@
+package packbuild
+
+import (
+	"bytes"
+	"encoding/binary"
+	"fmt"
+	"image"
+	"image/png"
+
+	"github.com/agentpet/rules_pet/runtime/pack"
+)
+
+// Reason is the stable name of one way a PNG falls outside the accepted
+// subset of section 12: bit depth 8, colour type 6 or 2, no interlacing.
+type Reason string
+
+// The PNG rejection reasons, in the order ConvertPNG checks them.
+const (
+	// ReasonNotPNG: the file does not begin with the PNG signature.
+	ReasonNotPNG Reason = "png_not_png"
+	// ReasonIHDR: the first chunk is not a complete 13-byte IHDR.
+	ReasonIHDR Reason = "png_ihdr"
+	// ReasonPalette: colour type 3.
+	ReasonPalette Reason = "png_palette"
+	// ReasonGrayscale: colour type 0 or 4.
+	ReasonGrayscale Reason = "png_grayscale"
+	// ReasonColourType: a colour type PNG does not define.
+	ReasonColourType Reason = "png_colour_type"
+	// ReasonBitDepth: a bit depth other than 8.
+	ReasonBitDepth Reason = "png_bit_depth"
+	// ReasonInterlaced: Adam7 or any other interlace method.
+	ReasonInterlaced Reason = "png_interlaced"
+	// ReasonDimensions: a width or height outside 1 to pack.MaxDimension.
+	ReasonDimensions Reason = "png_dimensions"
+	// ReasonTrailingData: bytes after the IEND chunk.
+	ReasonTrailingData Reason = "png_trailing_data"
+	// ReasonDecode: the chunks or the image data do not decode.
+	ReasonDecode Reason = "png_decode"
+)
+
+// PNGError is a PNG the converter refuses, with the reason and what to do.
+type PNGError struct {
+	// Reason names the broken condition.
+	Reason Reason
+	// Msg explains it to the person who made the image.
+	Msg string
+}
+
+// Error formats the rejection as `REASON: message`.
+func (e *PNGError) Error() string { return string(e.Reason) + ": " + e.Msg }
+
+func pngErr(r Reason, format string, args ...interface{}) *PNGError {
+	return &PNGError{Reason: r, Msg: fmt.Sprintf(format, args...)}
+}
+
+const pngSignature = "\x89PNG\r\n\x1a\n"
+
+// ihdr holds the IHDR fields the subset is decided on.
+type ihdr struct {
+	width, height uint32
+	depth, colour byte
+	interlace     byte
+}
+
+// readIHDR reads the header from the raw bytes, so an image outside the
+// subset, or one too large to be worth decoding, is refused before the
+// decoder allocates anything for it.
+func readIHDR(data []byte) (ihdr, error) {
+	if len(data) < len(pngSignature) || string(data[:len(pngSignature)]) != pngSignature {
+		return ihdr{}, pngErr(ReasonNotPNG, "the file does not begin with the PNG signature")
+	}
+	c := data[len(pngSignature):]
+	if len(c) < 8+13+4 || binary.BigEndian.Uint32(c) != 13 || string(c[4:8]) != "IHDR" {
+		return ihdr{}, pngErr(ReasonIHDR, "the first chunk is not a 13-byte IHDR")
+	}
+	h := ihdr{
+		width:     binary.BigEndian.Uint32(c[8:]),
+		height:    binary.BigEndian.Uint32(c[12:]),
+		depth:     c[16],
+		colour:    c[17],
+		interlace: c[20],
+	}
+	switch h.colour {
+	case 2, 6:
+	case 3:
+		return h, pngErr(ReasonPalette, "palette images are not accepted; save as 8-bit RGBA")
+	case 0, 4:
+		return h, pngErr(ReasonGrayscale, "grayscale images are not accepted; save as 8-bit RGBA")
+	default:
+		return h, pngErr(ReasonColourType, "colour type %d is not a PNG colour type; save as 8-bit RGBA", h.colour)
+	}
+	if h.depth != 8 {
+		return h, pngErr(ReasonBitDepth, "bit depth %d is not accepted; save with 8 bits a channel", h.depth)
+	}
+	if h.interlace != 0 {
+		return h, pngErr(ReasonInterlaced, "interlace method %d is not accepted; save without interlacing", h.interlace)
+	}
+	if h.width < pack.MinDimension || h.width > pack.MaxDimension || h.height < pack.MinDimension || h.height > pack.MaxDimension {
+		return h, pngErr(ReasonDimensions, "%dx%d is outside %d to %d pixels a side", h.width, h.height, pack.MinDimension, pack.MaxDimension)
+	}
+	return h, nil
+}
+
+// checkChunks walks the chunk sequence to its IEND. image/png stops reading
+// there, so without this walk bytes appended to a sprite would be silently
+// carried in the source tree yet absent from the pack.
+func checkChunks(data []byte) error {
+	for off := len(pngSignature); ; {
+		if len(data)-off < 12 {
+			return pngErr(ReasonDecode, "the chunk at byte %d is truncated before an IEND chunk", off)
+		}
+		n := uint64(binary.BigEndian.Uint32(data[off:]))
+		typ := string(data[off+4 : off+8])
+		end := uint64(off) + 12 + n
+		if end > uint64(len(data)) {
+			return pngErr(ReasonDecode, "chunk %q at byte %d claims %d bytes, past the end of the file", typ, off, n)
+		}
+		off = int(end)
+		if typ == "IEND" {
+			if off != len(data) {
+				return pngErr(ReasonTrailingData, "%d bytes follow the IEND chunk", len(data)-off)
+			}
+			return nil
+		}
+	}
+}
+
+// ConvertPNG checks that data is a PNG inside the accepted subset, decodes
+// it, and reduces it to the pack's pixel encoding: each channel shifted down
+// to RGB565 (no rounding or dithering), alpha 128 or more opaque, every
+// transparent pixel given colour zero. A colour type 2 image is opaque
+// throughout, even with a tRNS chunk, because section 12 says it has no
+// alpha channel. A rejection is a *PNGError.
+func ConvertPNG(data []byte) (img Image, err error) {
+	h, err := readIHDR(data)
+	if err != nil {
+		return Image{}, err
+	}
+	if err := checkChunks(data); err != nil {
+		return Image{}, err
+	}
+	// The header checks bound the work; a decoder bug must still end as a
+	// rejection of this image, not a crash of the build.
+	defer func() {
+		if r := recover(); r != nil {
+			img, err = Image{}, pngErr(ReasonDecode, "the decoder failed: %v", r)
+		}
+	}()
+	decoded, derr := png.Decode(bytes.NewReader(data))
+	if derr != nil {
+		return Image{}, pngErr(ReasonDecode, "%v", derr)
+	}
+	w, hgt := int(h.width), int(h.height)
+	if b := decoded.Bounds(); b != image.Rect(0, 0, w, hgt) {
+		return Image{}, pngErr(ReasonDecode, "decoded bounds %v do not match the %dx%d header", b, w, hgt)
+	}
+	var pix []byte
+	var stride int
+	switch d := decoded.(type) {
+	case *image.NRGBA:
+		// Colour type 6, or type 2 with tRNS. NRGBA holds straight
+		// (non-premultiplied) values, so reading Pix directly keeps the
+		// colour of a half-transparent pixel exact; color.RGBA would not.
+		pix, stride = d.Pix, d.Stride
+	case *image.RGBA:
+		// Colour type 2 without tRNS: alpha is 0xff, so premultiplied and
+		// straight values are the same.
+		pix, stride = d.Pix, d.Stride
+	default:
+		return Image{}, pngErr(ReasonDecode, "decoded to %T, not 8-bit RGB or RGBA", decoded)
+	}
+	return reduce(pix, stride, w, hgt, h.colour == 2), nil
+}
+
+// reduce turns 8-bit RGBA rows into RGB565 high byte first and a mask.
+func reduce(pix []byte, stride, w, h int, opaque bool) Image {
+	im := Image{
+		Width:  w,
+		Height: h,
+		Colour: make([]byte, pack.ColourLength(w, h)),
+		Mask:   make([]byte, pack.MaskLength(w, h)),
+	}
+	rowBytes := (w + 7) / 8
+	for y := 0; y < h; y++ {
+		row := pix[y*stride:]
+		for x := 0; x < w; x++ {
+			p := row[x*4 : x*4+4]
+			if !opaque && p[3] < 128 {
+				continue // colour and mask bit stay zero
+			}
+			v := uint16(p[0]>>3)<<11 | uint16(p[1]>>2)<<5 | uint16(p[2]>>3)
+			i := (y*w + x) * 2
+			im.Colour[i] = byte(v >> 8)
+			im.Colour[i+1] = byte(v)
+			im.Mask[y*rowBytes+x/8] |= 0x80 >> (x % 8)
+		}
+	}
+	return im
+}
