@@ -44,11 +44,17 @@ func BuildFile(manifestPath string) ([]byte, error) {
 		return nil, err
 	}
 	root := filepath.Dir(manifestPath)
-	return Build(m, func(p string) ([]byte, error) {
+	data, err := Build(m, func(p string) ([]byte, error) {
 		// The parser has already refused absolute paths, `..` and
 		// backslashes, so joining cannot leave the asset set.
 		return readImage(filepath.Join(root, filepath.FromSlash(p)))
 	})
+	if err != nil {
+		// Name the manifest, as every other rejection does, so a build
+		// log points at the asset set the image belongs to.
+		return nil, fmt.Errorf("%s: %w", manifestPath, err)
+	}
+	return data, nil
 }
 
 // readImage reads a regular file of at most maxPNGBytes. Symbolic links are

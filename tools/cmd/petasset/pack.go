@@ -1,0 +1,244 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/agentpet/rules_pet/runtime/manifest"
+	"github.com/agentpet/rules_pet/runtime/pack"
+	"github.com/agentpet/rules_pet/tools/internal/atomicfile"
+	"github.com/agentpet/rules_pet/tools/packbuild"
+	"github.com/agentpet/rules_pet/tools/packc"
+)
+
+// newFlags returns a flag set whose parse errors become usage errors rather
+// than the flag package's own exit.
+func newFlags(name string) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	return fs
+}
+
+func parseFlags(fs *flag.FlagSet, args []string) error {
+	if err := fs.Parse(args); err != nil {
+		return usageError{err.Error()}
+	}
+	return nil
+}
+
+// required reports a usage error for the first empty flag value.
+func required(fs *flag.FlagSet, names ...string) error {
+	for _, n := range names {
+		if fs.Lookup(n).Value.String() == "" {
+			return usageError{"--" + n + " is required"}
+		}
+	}
+	if fs.NArg() != 0 {
+		return usageError{fmt.Sprintf("unexpected argument %q", fs.Arg(0))}
+	}
+	return nil
+}
+
+func packBuild(args []string, stdout io.Writer) error {
+	fs := newFlags("pack build")
+	manifestPath := fs.String("manifest", "", "manifest `FILE`")
+	out := fs.String("out", "", "output pack `FILE`")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if err := required(fs, "manifest", "out"); err != nil {
+		return err
+	}
+	if err := packbuild.WriteFile(*manifestPath, *out); err != nil {
+		return rejected{err.Error()}
+	}
+	return nil // quiet on success: the rules run this for every build
+}
+
+// readPack reads and validates a pack file; the rejection is in the
+// `FILE: RULE: message` form.
+func readPack(path string) ([]byte, *pack.Pack, error) {
+	data, err := readPackFile(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	p, err := pack.Read(data)
+	if err != nil {
+		return nil, nil, rejected{fmt.Sprintf("%s: %v", path, err)}
+	}
+	return data, p, nil
+}
+
+// readPackFile reads at most one byte past the pack length limit, so an
+// oversized file is refused without being held whole.
+func readPackFile(path string) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, rejected{fmt.Sprintf("%s: pack_unreadable: %v", path, unwrapPath(err))}
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, pack.MaxPackLength+1))
+	if err != nil {
+		return nil, rejected{fmt.Sprintf("%s: pack_unreadable: %v", path, unwrapPath(err))}
+	}
+	return data, nil
+}
+
+func unwrapPath(err error) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
+
+func packVerify(args []string, stdout io.Writer) error {
+	path, err := oneArg(args, "FILE")
+	if err != nil {
+		return err
+	}
+	data, p, err := readPack(path)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "%s: ok: %d bytes, %d images, %d animations, %d frames, %d roles\n",
+		path, len(data), len(p.Images), len(p.Animations), len(p.Frames), len(p.Roles))
+	return nil
+}
+
+func packDiff(args []string, stdout io.Writer) error {
+	fs := newFlags("pack diff")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() != 2 {
+		return usageError{"want GOT and WANT"}
+	}
+	gotPath, wantPath := fs.Arg(0), fs.Arg(1)
+	got, err := readPackFile(gotPath)
+	if err != nil {
+		return err
+	}
+	want, err := readPackFile(wantPath)
+	if err != nil {
+		return err
+	}
+	if bytes.Equal(got, want) {
+		return nil
+	}
+	return rejected{fmt.Sprintf("%s differs from %s: first difference in %s", gotPath, wantPath, pack.FirstDifference(got, want))}
+}
+
+func packInspect(args []string, stdout io.Writer) error {
+	fs := newFlags("pack inspect")
+	asJSON := fs.Bool("json", false, "print JSON")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	path, err := oneArg(fs.Args(), "FILE")
+	if err != nil {
+		return err
+	}
+	data, p, err := readPack(path)
+	if err != nil {
+		return err
+	}
+	if *asJSON {
+		return writeJSON(stdout, inspection{Header: p.Header, Regions: pack.Regions(data), Manifest: toJSON(manifestOf(p)), Entries: entriesOf(p), Check: p.Check})
+	}
+	w := tabwriter.NewWriter(stdout, 0, 4, 2, ' ', 0)
+	h := p.Header
+	fmt.Fprintf(w, "%s\t%d bytes, format %d, RGB565 high byte first, 1-bit mask, check %08x\n", path, h.PackLength, h.Version, p.Check)
+	fmt.Fprintln(w, "\nregion\toffset\tlength")
+	for _, r := range pack.Regions(data) {
+		fmt.Fprintf(w, "%s\t%d\t%d\n", r.Name, r.Offset, r.Length)
+	}
+	fmt.Fprintln(w, "\nimage\tid\twidth\theight\tcolour\tmask")
+	for i, im := range p.Images {
+		e := p.Entries[i]
+		fmt.Fprintf(w, "%d\t%s\t%d\t%d\t%d@%d\t%d@%d\n", i, im.ID, e.Width, e.Height, e.ColourLength, e.ColourOffset, e.MaskLength, e.MaskOffset)
+	}
+	fmt.Fprintln(w, "\nanimation\tid\tframes")
+	for i, a := range p.Animations {
+		frames := make([]string, a.FrameCount)
+		for k := range frames {
+			f := p.Frames[int(a.FirstFrame)+k]
+			frames[k] = fmt.Sprintf("[%d] %s %d ms", int(a.FirstFrame)+k, p.Images[f.Image].ID, f.DurationMS)
+		}
+		fmt.Fprintf(w, "%d\t%s\t%s\n", i, a.ID, strings.Join(frames, ", "))
+	}
+	fmt.Fprintln(w, "\nrole\tid\tanimation")
+	for i, r := range p.Roles {
+		mark := ""
+		if i == int(h.FallbackRole) {
+			mark = "  (fallback)"
+		}
+		fmt.Fprintf(w, "%d\t%s\t%s%s\n", i, r.ID, p.Animations[r.Animation].ID, mark)
+	}
+	return w.Flush()
+}
+
+// inspection is the `pack inspect --json` document.
+type inspection struct {
+	Header   pack.Header   `json:"header"`
+	Regions  []pack.Region `json:"regions"`
+	Manifest jsonManifest  `json:"manifest"`
+	Entries  []jsonEntry   `json:"entries"`
+	Check    uint32        `json:"check"`
+}
+
+type jsonEntry struct {
+	Image        string `json:"image"`
+	Width        uint16 `json:"width"`
+	Height       uint16 `json:"height"`
+	ColourOffset uint32 `json:"colour_offset"`
+	ColourLength uint32 `json:"colour_length"`
+	MaskOffset   uint32 `json:"mask_offset"`
+	MaskLength   uint32 `json:"mask_length"`
+}
+
+func manifestOf(p *pack.Pack) *manifest.Manifest {
+	m := p.Manifest()
+	return &m
+}
+
+func entriesOf(p *pack.Pack) []jsonEntry {
+	es := make([]jsonEntry, len(p.Entries))
+	for i, e := range p.Entries {
+		es[i] = jsonEntry{p.Images[i].ID, e.Width, e.Height, e.ColourOffset, e.ColourLength, e.MaskOffset, e.MaskLength}
+	}
+	return es
+}
+
+func packCC(args []string, stdout io.Writer) error {
+	fs := newFlags("pack cc")
+	in := fs.String("pack", "", "pack `FILE`")
+	symbol := fs.String("symbol", "", "C array `NAME`")
+	header := fs.String("header", "", "output header `FILE`")
+	source := fs.String("source", "", "output source `FILE`")
+	include := fs.String("include", "", "how the source includes the header")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if err := required(fs, "pack", "symbol", "header", "source", "include"); err != nil {
+		return err
+	}
+	data, _, err := readPack(*in)
+	if err != nil {
+		return err
+	}
+	h, c, err := packc.Generate(data, *symbol, *include)
+	if err != nil {
+		return usageError{err.Error()}
+	}
+	if err := atomicfile.Write(*header, h, 0o644); err != nil {
+		return err
+	}
+	return atomicfile.Write(*source, c, 0o644)
+}
