@@ -61,3 +61,22 @@ def rules_pet_dependencies():
             "https://github.com/bazelbuild/platforms/releases/download/0.0.2/platforms-0.0.2.tar.gz",
         ],
     )
+
+# buildifier: disable=unnamed-macro
+def rules_pet_register_toolchains():
+    """Registers rules_pet's default petasset toolchain (WORKSPACE users).
+
+    The default builds `petasset` from source with rules_go
+    (`@rules_pet//rules/toolchain:from_source`). Call it after
+    `go_register_toolchains()`:
+
+        load("@rules_pet//rules:repositories.bzl", "rules_pet_register_toolchains")
+
+        rules_pet_register_toolchains()
+
+    To use a prebuilt `petasset` instead, register your own `toolchain()` of
+    type `@rules_pet//rules/toolchain:type` before this call (see
+    `@rules_pet//rules:toolchain.bzl`), or do not call it at all. Bzlmod users
+    need nothing: rules_pet's MODULE.bazel registers the same toolchain.
+    """
+    native.register_toolchains(str(Label("//rules/toolchain:from_source")))

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every test of rules_pet: formatting and vet, the Go tests on the
 # machine's Go and on Go 1.19 (the Go Bazel compiles with here), bounded fuzz
-# runs over the checked-in seeds, and the Bazel tests.
+# runs over the checked-in seeds, buildifier, the Gazelle no-op check, the
+# Bazel tests, and the scratch-workspace and cache/determinism scripts.
 #
 # Usage: tools/test.sh            FUZZTIME=30s tools/test.sh   (default 20s per target)
 set -euo pipefail
@@ -31,6 +32,27 @@ GOTOOLCHAIN=local "$GO119" test ./...
 step "fuzz ($FUZZTIME each)"
 go test -run='^$' -fuzz='^FuzzParse$' -fuzztime="$FUZZTIME" ./runtime/manifest
 go test -run='^$' -fuzz='^FuzzRead$' -fuzztime="$FUZZTIME" ./runtime/pack
+
+step "buildifier"
+"${RULES_PET_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/rules_pet}/bin/buildifier" -lint=warn -mode=check \
+    $(git ls-files '*.bzl' '*BUILD.bazel' '*WORKSPACE.bazel' '*WORKSPACE.bzlmod' '*MODULE.bazel')
+
+step "gazelle changes nothing"
+bazel run //:gazelle
+if [[ -n "$(git status --porcelain -- '*BUILD.bazel')" ]]; then
+    echo "bazel run //:gazelle changed BUILD files:" >&2
+    git status --porcelain -- '*BUILD.bazel' >&2
+    exit 1
+fi
+
+step "bazel test //..."
+bazel test //...
+
+step "scratch workspace (a broken manifest fails the build with FILE:LINE: RULE)"
+tools/bazel/scratch_test.sh
+
+step "cache and determinism (two checkouts, one disk cache)"
+tools/bazel/cache_test.sh
 
 step "go test ($(go version | cut -d' ' -f3))"
 go test ./...

@@ -1,0 +1,46 @@
+"""Providers of rules_pet: what one pet rule hands to the next.
+
+`PetManifestInfo` comes from `pet_manifest`; `PetPackInfo` from `pet_pack`.
+Load them through `//rules:defs.bzl`, the public API, which re-exports them.
+"""
+
+PetManifestInfo = provider(
+    doc = """A validated `manifest pet 1` and the images it names.
+
+Produced by `pet_manifest`. The images keep their manifest-relative paths
+below `asset_root`, so a consumer stages them as `<image path minus
+asset_root>`; the manifest contract (section 7) resolves image paths against
+the manifest's own directory.""",
+    fields = {
+        "asset_root": """String: the manifest's directory as a runfiles-style
+            path (`File.short_path`, `""` at a repository root, `../repo/...`
+            in an external repository), e.g. `assets/pet`. Every image lies
+            below it.""",
+        "images": "Depset of Files: the `.png` images given to `pet_manifest`, all below `asset_root`.",
+        "manifest": "File: the `.petasset` manifest.",
+        "validation": """File: the stamp written by the `PetManifestCheck` action
+            (`petasset manifest check`). Add it to the inputs of any action that
+            must run only on an accepted manifest.""",
+    },
+)
+
+PetPackInfo = provider(
+    doc = "A PETP embedded pack built by `pet_pack` from a `PetManifestInfo`.",
+    fields = {
+        "manifest_info": "PetManifestInfo: the manifest and images the pack was built from.",
+        "pack": "File: the pack (`assets/pet.pack` below the package's output directory unless `out` says otherwise).",
+    },
+)
+
+PetRuntimeAssetsInfo = provider(
+    doc = """A runtime copy of an asset set (manifest contract section 11),
+produced by `pet_runtime_assets`.""",
+    fields = {
+        "files": "Depset of Files: the copied manifest and images.",
+        "manifest": "File: the copied manifest, `<root>/manifest.petasset`.",
+        "manifest_info": "PetManifestInfo: the source set the copy was made from.",
+        "root": """String: the runfiles-style path (`short_path`) of the
+            copy's directory, e.g. `assets/pet/assets/pet`; the desktop reader
+            is pointed at it.""",
+    },
+)

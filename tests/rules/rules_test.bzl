@@ -1,0 +1,272 @@
+"""Analysis tests of rules_pet: providers, outputs, actions and failures.
+
+Positive tests look at the canonical targets of //assets/pet; the failure
+tests and the extra fixtures are targets of this package tagged `manual`, so
+`bazel build //...` never builds them (analysis of them fails on purpose).
+"""
+
+load("@bazel_skylib//lib:unittest.bzl", "analysistest", "asserts")
+load("//rules:defs.bzl", "PetManifestInfo", "PetPackInfo", "PetRuntimeAssetsInfo", "pet_manifest", "pet_pack", "pet_pack_cc_library", "pet_pack_go_library")
+
+_SPRITES = ["attentive", "curious", "fallback", "happy", "idle"]
+
+def _short_paths(files):
+    return sorted([f.short_path for f in files])
+
+def _actions_with(env, mnemonic):
+    return [a for a in analysistest.target_actions(env) if a.mnemonic == mnemonic]
+
+def _flag_values(argv, flag):
+    return [argv[i + 1] for i in range(len(argv) - 1) if argv[i] == flag]
+
+# --- pet_manifest ------------------------------------------------------------
+
+def _manifest_info_test_impl(ctx):
+    env = analysistest.begin(ctx)
+    target = analysistest.target_under_test(env)
+    info = target[PetManifestInfo]
+    asserts.equals(env, "assets/pet/manifest.petasset", info.manifest.short_path)
+    asserts.true(env, info.manifest.is_source, "the manifest is the source file")
+    asserts.equals(env, "assets/pet", info.asset_root)
+    asserts.equals(env, ["assets/pet/sprites/%s.png" % s for s in _SPRITES], _short_paths(info.images.to_list()))
+    asserts.equals(env, "assets/pet/manifest.petasset.ok", info.validation.short_path)
+    asserts.false(env, info.validation.is_source, "the stamp is generated")
+    asserts.equals(env, [info.validation], target[DefaultInfo].files.to_list())
+
+    checks = _actions_with(env, "PetManifestCheck")
+    asserts.equals(env, 1, len(checks), "one PetManifestCheck action")
+    if checks:
+        argv = checks[0].argv
+        asserts.equals(env, ["manifest", "check", "--stamp", info.validation.path], argv[1:5])
+        asserts.equals(env, ["sprites/%s.png" % s for s in _SPRITES], _flag_values(argv, "--declared"))
+        asserts.equals(env, info.manifest.path, argv[-1], "the manifest is the last argument")
+        asserts.equals(env, [info.validation], checks[0].outputs.to_list())
+
+        # Only the manifest (and the tool): sprite pixels never rerun the check.
+        inputs = [f for f in checks[0].inputs.to_list() if f.extension in ("png", "petasset")]
+        asserts.equals(env, [info.manifest], inputs)
+    return analysistest.end(env)
+
+manifest_info_test = analysistest.make(_manifest_info_test_impl)
+
+def _analysis_failure_test_impl(ctx):
+    env = analysistest.begin(ctx)
+    asserts.expect_failure(env, ctx.attr.message)
+    return analysistest.end(env)
+
+analysis_failure_test = analysistest.make(
+    _analysis_failure_test_impl,
+    expect_failure = True,
+    attrs = {"message": attr.string(doc = "A part of the expected failure message.", mandatory = True)},
+)
+
+# --- pet_runtime_assets ------------------------------------------------------
+
+def _runtime_assets_test_impl(ctx):
+    env = analysistest.begin(ctx)
+    target = analysistest.target_under_test(env)
+    want = ["assets/pet/assets/pet/manifest.petasset"] + [
+        "assets/pet/assets/pet/sprites/%s.png" % s
+        for s in _SPRITES
+    ]
+    asserts.equals(env, want, _short_paths(target[DefaultInfo].files.to_list()))
+    info = target[PetRuntimeAssetsInfo]
+    asserts.equals(env, "assets/pet/assets/pet", info.root)
+    asserts.equals(env, "assets/pet/assets/pet/manifest.petasset", info.manifest.short_path)
+    asserts.equals(env, "assets/pet/manifest.petasset", info.manifest_info.manifest.short_path)
+
+    # One copy action per file, each reading exactly its source.
+    copies = _actions_with(env, "PetRuntimeCopy")
+    asserts.equals(env, len(want), len(copies), "one PetRuntimeCopy action per file")
+    pairs = sorted([
+        (a.inputs.to_list()[0].short_path, a.outputs.to_list()[0].short_path)
+        for a in copies
+        if len(a.inputs.to_list()) == 1 and len(a.outputs.to_list()) == 1
+    ])
+    asserts.equals(env, sorted([(w.replace("assets/pet/assets/pet/", "assets/pet/"), w) for w in want]), pairs)
+
+    # The manifest check is a validation of the copy.
+    asserts.equals(
+        env,
+        ["assets/pet/manifest.petasset.ok"],
+        _short_paths(target[OutputGroupInfo]._validation.to_list()),
+    )
+    return analysistest.end(env)
+
+runtime_assets_test = analysistest.make(_runtime_assets_test_impl)
+
+# --- pet_pack ----------------------------------------------------------------
+
+def _pack_test_impl(ctx):
+    env = analysistest.begin(ctx)
+    target = analysistest.target_under_test(env)
+    info = target[PetPackInfo]
+    asserts.equals(env, ctx.attr.want_pack, info.pack.short_path)
+    asserts.equals(env, [info.pack], target[DefaultInfo].files.to_list())
+    asserts.equals(env, "assets/pet/manifest.petasset", info.manifest_info.manifest.short_path)
+
+    packs = _actions_with(env, "PetPack")
+    asserts.equals(env, 1, len(packs), "one PetPack action")
+    if packs:
+        argv = packs[0].argv
+        asserts.equals(env, ["pack", "build", "--manifest", info.manifest_info.manifest.path, "--out", info.pack.path], argv[1:])
+        inputs = packs[0].inputs.to_list()
+        asserts.true(env, info.manifest_info.validation in inputs, "PetPack depends on the manifest check's stamp")
+        asserts.equals(
+            env,
+            ["assets/pet/sprites/%s.png" % s for s in _SPRITES],
+            _short_paths([f for f in inputs if f.extension == "png"]),
+        )
+    return analysistest.end(env)
+
+pack_test = analysistest.make(_pack_test_impl, attrs = {"want_pack": attr.string(doc = "The pack's expected short_path.")})
+
+# --- pet_pack_cc_library, pet_pack_go_library ---------------------------------
+
+def _pack_cc_source_test_impl(ctx):
+    env = analysistest.begin(ctx)
+    target = analysistest.target_under_test(env)
+    asserts.equals(env, ["assets/pet/pack_cc.c", "assets/pet/pack_cc.h"], _short_paths(target[DefaultInfo].files.to_list()))
+    actions = _actions_with(env, "PetPackCc")
+    asserts.equals(env, 1, len(actions), "one PetPackCc action")
+    if actions:
+        argv = actions[0].argv
+        asserts.equals(env, ["pack", "cc"], argv[1:3])
+        asserts.equals(env, ["pet_pack"], _flag_values(argv, "--symbol"))
+        asserts.equals(env, ["pack_cc.h"], _flag_values(argv, "--include"))
+        asserts.equals(env, ["assets/pet/assets/pet.pack"], [f.short_path for f in actions[0].inputs.to_list() if f.extension == "pack"])
+    return analysistest.end(env)
+
+pack_cc_source_test = analysistest.make(_pack_cc_source_test_impl)
+
+def _pack_go_source_test_impl(ctx):
+    env = analysistest.begin(ctx)
+    target = analysistest.target_under_test(env)
+    asserts.equals(env, ["assets/pet/pack_go_src.go"], _short_paths(target[DefaultInfo].files.to_list()))
+
+    # Same package: the pack is embedded where pet_pack wrote it, no copy.
+    asserts.equals(env, ["assets/pet/assets/pet.pack"], _short_paths(target[OutputGroupInfo].embedsrcs.to_list()))
+    writes = _actions_with(env, "FileWrite")
+    asserts.equals(env, 1, len(writes), "the .go file is written at analysis, by no tool")
+    if writes:
+        asserts.true(env, "//go:embed assets/pet.pack\nvar Pack []byte\n" in writes[0].content, "the //go:embed line")
+        asserts.true(env, "\npackage petpack\n" in writes[0].content, "the package clause")
+    return analysistest.end(env)
+
+pack_go_source_test = analysistest.make(_pack_go_source_test_impl)
+
+def _pack_go_source_elsewhere_test_impl(ctx):
+    env = analysistest.begin(ctx)
+    target = analysistest.target_under_test(env)
+
+    # A pack of another package is copied next to the generated file.
+    asserts.equals(env, ["tests/rules/pack_go_elsewhere_src/pet.pack"], _short_paths(target[OutputGroupInfo].embedsrcs.to_list()))
+    copies = _actions_with(env, "PetPackGoCopy")
+    asserts.equals(env, 1, len(copies), "one PetPackGoCopy action")
+    if copies:
+        asserts.equals(env, ["assets/pet/assets/pet.pack"], _short_paths(copies[0].inputs.to_list()))
+    writes = _actions_with(env, "FileWrite")
+    if writes:
+        asserts.true(env, "//go:embed pack_go_elsewhere_src/pet.pack\n" in writes[0].content, "the //go:embed line")
+        asserts.true(env, "\npackage elsewhere\n" in writes[0].content, "the package clause from the import path")
+    return analysistest.end(env)
+
+pack_go_source_elsewhere_test = analysistest.make(_pack_go_source_elsewhere_test_impl)
+
+# --- the suite ---------------------------------------------------------------
+
+def _add(test, name, **kwargs):
+    test(name = name, size = "small", **kwargs)
+    return ":" + name
+
+def rules_test_suite(name):
+    """Declares the fixtures and analysis tests of this package.
+
+    Args:
+      name: the name of the `test_suite` holding every test.
+    """
+    manual = ["manual"]
+
+    # Failure fixtures.
+    pet_manifest(
+        name = "not_a_petasset",
+        manifest = "testdata/manifest.txt",
+        images = ["testdata/set/sprites/idle.png"],
+        tags = manual,
+    )
+    pet_manifest(
+        name = "images_missing",
+        manifest = "testdata/set/manifest.petasset",
+        tags = manual,
+    )
+    pet_manifest(
+        name = "images_empty",
+        manifest = "testdata/set/manifest.petasset",
+        images = [],
+        tags = manual,
+    )
+    pet_manifest(
+        name = "image_not_png",
+        manifest = "testdata/set/manifest.petasset",
+        images = [
+            "testdata/set/sprites/idle.png",
+            "testdata/set/sprites/notes.txt",
+        ],
+        tags = manual,
+    )
+    pet_manifest(
+        name = "image_outside_asset_root",
+        manifest = "testdata/set/manifest.petasset",
+        images = ["//assets/pet:sprites/idle.png"],
+        tags = manual,
+    )
+    pet_pack(
+        name = "pack_out_escapes",
+        manifest = "//assets/pet:manifest",
+        out = "../escape.pack",
+        tags = manual,
+    )
+    pet_pack_cc_library(
+        name = "cc_bad_symbol",
+        pack = "//assets/pet:pack",
+        symbol = "pet-pack",
+        tags = manual,
+    )
+
+    # A pack with `out` set.
+    pet_pack(
+        name = "pack_custom_out",
+        manifest = "//assets/pet:manifest",
+        out = "custom/robot.pack",
+        tags = manual,
+    )
+
+    # Built by `bazel build //...` too: rules_go must accept the embed of a
+    # copied pack.
+    pet_pack_go_library(
+        name = "pack_go_elsewhere",
+        importpath = "example.com/pet/elsewhere",
+        pack = "//assets/pet:pack",
+    )
+
+    tests = []
+    tests.append(_add(manifest_info_test, "manifest_info_test", target_under_test = "//assets/pet:manifest"))
+    tests.append(_add(runtime_assets_test, "runtime_assets_test", target_under_test = "//assets/pet:runtime"))
+    tests.append(_add(pack_test, "pack_default_out_test", target_under_test = "//assets/pet:pack", want_pack = "assets/pet/assets/pet.pack"))
+    tests.append(_add(pack_test, "pack_custom_out_test", target_under_test = ":pack_custom_out", want_pack = "tests/rules/custom/robot.pack"))
+    tests.append(_add(pack_cc_source_test, "pack_cc_source_test", target_under_test = "//assets/pet:pack_cc_src"))
+    tests.append(_add(pack_go_source_test, "pack_go_source_test", target_under_test = "//assets/pet:pack_go_src"))
+    tests.append(_add(pack_go_source_elsewhere_test, "pack_go_source_elsewhere_test", target_under_test = ":pack_go_elsewhere_src"))
+
+    for fixture, message in [
+        ("not_a_petasset", "manifest tests/rules/testdata/manifest.txt is not a .petasset file"),
+        ("images_missing", "images is empty: list every .png the manifest names"),
+        ("images_empty", "images is empty: list every .png the manifest names"),
+        ("image_not_png", "image tests/rules/testdata/set/sprites/notes.txt is not a .png file"),
+        ("image_outside_asset_root", "image assets/pet/sprites/idle.png is outside the manifest's directory tests/rules/testdata/set"),
+        ("pack_out_escapes", "out \"../escape.pack\" must be a path below the package"),
+        ("cc_bad_symbol_src", "symbol \"pet-pack\" is not a C identifier"),
+    ]:
+        tests.append(_add(analysis_failure_test, fixture + "_fails_test", target_under_test = ":" + fixture, message = message))
+
+    native.test_suite(name = name, tests = tests)

@@ -1,0 +1,187 @@
+#!/usr/bin/env bash
+# Cache and determinism of rules_pet's actions, measured:
+#
+#   1. Two checkouts of this tree at different paths (A and B, copies of the
+#      tracked and unignored files) share one fresh --disk_cache. A builds
+#      //assets/... and executes every action; B builds the same and must
+#      execute no pet action (PetManifestCheck, PetRuntimeCopy, PetPack,
+#      PetPackCc, ...): all disk cache hits.
+#   2. Every output under bazel-bin/assets is byte-identical in A and B (the
+#      pack, the runtime copy, the C and Go sources and their objects).
+#   3. In B, one sprite gets new pixels (sprites/curious.png is replaced by
+#      the valid sprite attentive.png); the rebuild may run only the actions
+#      that depend on it: its PetRuntimeCopy, PetPack, PetPackCc and the C
+#      and Go compilations of the pack, and never PetManifestCheck or another
+#      sprite's copy.
+#
+# The counts come from --execution_log_json_file. Prints PASS/FAIL lines and
+# the counts; exits 1 on any failure.
+#
+# Usage: tools/bazel/cache_test.sh      (after tools/bazel/setup.sh)
+#   KEEP_SCRATCH=1 keeps the two checkouts and prints where they are.
+set -euo pipefail
+
+REPO_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+failures=0
+pass() { echo "PASS: $*"; }
+fail() {
+    echo "FAIL: $*"
+    failures=$((failures + 1))
+}
+
+[[ -f "$REPO_ROOT/.bazelrc.offline" ]] || "$REPO_ROOT/tools/bazel/setup.sh" >/dev/null
+
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/rules_pet_cache.XXXXXX")
+A="$WORK/checkout-a"
+B="$WORK/elsewhere/checkout-b"
+DISK_CACHE="$WORK/disk-cache"
+cleanup() {
+    local ws
+    for ws in "$A" "$B"; do
+        if [[ -d "$ws" ]]; then (cd "$ws" && bazel shutdown >/dev/null 2>&1) || true; fi
+    done
+    if [[ "${KEEP_SCRATCH:-}" == 1 ]]; then
+        echo "checkouts kept: $A $B"
+    else
+        rm -rf "$WORK"
+    fi
+}
+trap cleanup EXIT
+
+# The checkouts: what git would commit now, plus this machine's offline
+# overrides. B is copied from A, so both hold the same bytes.
+mkdir -p "$A" "$(dirname "$B")"
+(cd "$REPO_ROOT" && git ls-files -z --cached --others --exclude-standard |
+    while IFS= read -r -d '' f; do
+        [[ -f "$f" ]] || continue
+        mkdir -p "$A/$(dirname "$f")" && cp -p "$f" "$A/$f"
+    done)
+cp "$REPO_ROOT/.bazelrc.offline" "$A/"
+cp -R "$A" "$B"
+
+# summarize LOG: prints "executed hits" for the pet actions, then one line
+# per mnemonic, and writes the executed spawns to LOG.executed.
+summarize() {
+    python3 - "$1" <<'PY'
+import json, sys
+path = sys.argv[1]
+text = open(path).read()
+dec, i, spawns = json.JSONDecoder(), 0, []
+while True:
+    while i < len(text) and text[i].isspace():
+        i += 1
+    if i >= len(text):
+        break
+    obj, i = dec.raw_decode(text, i)
+    spawns.append(obj)
+counts = {}
+executed = []
+for s in spawns:
+    m = s.get("mnemonic", "?")
+    hit = bool(s.get("remoteCacheHit"))
+    c = counts.setdefault(m, [0, 0])
+    c[1 if hit else 0] += 1
+    if not hit:
+        outs = [o.get("path", "") for o in s.get("actualOutputs", s.get("listedOutputs", []))]
+        executed.append("%s %s" % (m, " ".join(sorted(outs))))
+pet = [c for m, c in counts.items() if m.startswith("Pet")]
+print("%d %d" % (sum(c[0] for c in pet), sum(c[1] for c in pet)))
+for m in sorted(counts):
+    print("    %-22s executed %3d   disk cache hits %3d" % (m, counts[m][0], counts[m][1]))
+with open(path + ".executed", "w") as f:
+    f.write("\n".join(executed) + ("\n" if executed else ""))
+PY
+}
+
+# build WS NAME: builds //assets/... in WS with the shared disk cache.
+build() {
+    local ws=$1 name=$2 start end
+    start=$(date +%s.%N)
+    if ! (cd "$ws" && bazel build --disk_cache="$DISK_CACHE" \
+        --execution_log_json_file="$WORK/$name.json" //assets/...) >"$WORK/$name.log" 2>&1; then
+        fail "$name: bazel build //assets/... failed"
+        tail -n 20 "$WORK/$name.log" | sed 's/^/    | /'
+        return 1
+    fi
+    end=$(date +%s.%N)
+    printf '%s: built //assets/... in %.1f s (%s)\n' "$name" "$(echo "$end - $start" | bc)" \
+        "$(grep -o '[0-9]* processes:.*' "$WORK/$name.log" | tail -n 1)"
+}
+
+# 1. A cold, B from the cache.
+build "$A" "A (cold disk cache)"
+read -r a_exec a_hits < <(summarize "$WORK/A (cold disk cache).json" | head -n 1)
+summarize "$WORK/A (cold disk cache).json" | tail -n +2
+if ((a_exec > 0)); then
+    pass "A executed its $a_exec pet actions ($a_hits from the cache)"
+else
+    fail "A executed no pet action: the disk cache was not cold"
+fi
+
+build "$B" "B (other path, same cache)"
+read -r b_exec b_hits < <(summarize "$WORK/B (other path, same cache).json" | head -n 1)
+summarize "$WORK/B (other path, same cache).json" | tail -n +2
+if ((b_exec == 0 && b_hits == a_exec + a_hits)); then
+    pass "B, at another path, executed 0 pet actions: all $b_hits were disk cache hits"
+else
+    fail "B executed $b_exec pet actions ($b_hits cache hits; A had $((a_exec + a_hits)))"
+    grep '^Pet' "$WORK/B (other path, same cache).json.executed" | sed 's/^/    executed: /' || true
+fi
+other=$(grep -vc '^Pet' "$WORK/B (other path, same cache).json.executed" || true)
+echo "    B executed $other non-pet actions"
+
+# 2. Byte-identical outputs.
+a_pack="$A/bazel-bin/assets/pet/assets/pet.pack"
+b_pack="$B/bazel-bin/assets/pet/assets/pet.pack"
+if cmp -s "$a_pack" "$b_pack"; then
+    pass "the packs of A and B are byte-identical ($(wc -c <"$a_pack" | tr -d ' ') bytes, sha256 $(sha256sum "$a_pack" | cut -c1-16)...)"
+else
+    fail "the packs of A and B differ: $(cmp "$a_pack" "$b_pack" 2>&1 || true)"
+fi
+list_outputs() {
+    (cd "$1/bazel-bin/assets" && find . -type f ! -name '*.params' ! -path '*.runfiles*' ! -name '*runfiles_manifest' | sort)
+}
+same=0 differ=()
+while read -r f; do
+    if cmp -s "$A/bazel-bin/assets/$f" "$B/bazel-bin/assets/$f"; then
+        same=$((same + 1))
+    else
+        differ+=("$f")
+    fi
+done < <(list_outputs "$A")
+if [[ "$(list_outputs "$A")" != "$(list_outputs "$B")" ]]; then
+    fail "A and B have different output files under bazel-bin/assets"
+elif ((${#differ[@]})); then
+    fail "outputs that differ between A and B: ${differ[*]}"
+else
+    pass "all $same outputs under bazel-bin/assets are byte-identical in A and B"
+fi
+
+# 3. One sprite changes in B.
+cp "$B/assets/pet/sprites/attentive.png" "$B/assets/pet/sprites/curious.png"
+build "$B" "B (curious.png changed)"
+log="$WORK/B (curious.png changed).json"
+read -r c_exec c_hits < <(summarize "$log" | head -n 1)
+summarize "$log" | tail -n +2
+sed 's/^/    executed: /' "$log.executed"
+allowed='^(PetRuntimeCopy [^ ]*/assets/pet/assets/pet/sprites/curious\.png|PetPack [^ ]*/assets/pet/assets/pet\.pack|PetPackCc .*pack_cc\.[ch]( .*)?|GoCompilePkg .*pack_go.*|CppCompile .*pack_cc.*|CppArchive .*pack_cc.*|CppLink .*pack_cc.*)$'
+unexpected=$(grep -Ev "$allowed" "$log.executed" || true)
+for need in 'PetRuntimeCopy .*sprites/curious\.png' '^PetPack .*pet\.pack' '^PetPackCc '; do
+    grep -Eq "$need" "$log.executed" || fail "the changed sprite did not rerun $need"
+done
+if [[ -n "$unexpected" ]]; then
+    fail "the changed sprite reran actions that do not depend on it: $(echo "$unexpected" | tr '\n' ';')"
+else
+    pass "changing curious.png reran only its dependents: $c_exec pet actions ($(cut -d' ' -f1 "$log.executed" | sort | uniq -c | awk '{printf "%s%s x%s", sep, $2, $1; sep=", "}')); PetManifestCheck and the other 4 sprite copies did not run"
+fi
+if cmp -s "$a_pack" "$b_pack"; then
+    fail "the pack did not change with the sprite"
+else
+    pass "the pack changed with the sprite ($(cmp "$a_pack" "$b_pack" 2>&1 | head -n 1 | sed 's/.*differ: //'))"
+fi
+
+if ((failures)); then
+    echo "FAIL: cache and determinism: $failures check(s) failed"
+    exit 1
+fi
+echo "PASS: cache and determinism"
