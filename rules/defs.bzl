@@ -16,7 +16,7 @@ load(
 )
 ```
 
-See docs/rules.md for every rule, attribute and provider.
+See the README ("Using the rules") for every rule, attribute and provider.
 """
 
 load("//rules:providers.bzl", _PetManifestInfo = "PetManifestInfo", _PetPackInfo = "PetPackInfo", _PetRuntimeAssetsInfo = "PetRuntimeAssetsInfo")
