@@ -2,13 +2,12 @@ package pack_test
 
 import (
 	"encoding/binary"
-	"fmt"
 	"hash/crc32"
 	"os"
-	"strings"
 	"testing"
 
 	"github.com/agentpet/rules_pet/runtime/manifest"
+	"github.com/agentpet/rules_pet/runtime/manifest/manifesttest"
 	"github.com/agentpet/rules_pet/runtime/pack"
 	"github.com/agentpet/rules_pet/tools/packbuild"
 )
@@ -93,42 +92,14 @@ func paddedPack(t testing.TB) []byte {
 	return encode(t, m, []packbuild.Image{synth(3, 3, 0), synth(3, 3, 1)})
 }
 
-// id returns an identifier of exactly n bytes, distinct per prefix.
-func id(prefix string, i, n int) string {
-	s := fmt.Sprintf("%s%d_", prefix, i)
-	return s + strings.Repeat("x", n-len(s))
-}
-
-// limitsManifest is at every count limit at once: 32 images, 32
-// animations (the first with 16 frames), 128 frames, 64 roles, durations of
-// 1 and 60000 ms, and identifiers of 31 bytes.
+// limitsManifest is at every count limit at once, with 31-byte
+// identifiers everywhere (see manifesttest.Limits), and no paths, as a
+// pack materialises it.
 func limitsManifest() *manifest.Manifest {
-	m := &manifest.Manifest{}
-	for i := 0; i < manifest.MaxImages; i++ {
-		m.Images = append(m.Images, manifest.Image{ID: id("img", i, manifest.MaxIdentifierBytes)})
+	m := manifesttest.Limits(manifest.MaxIdentifierBytes)
+	for i := range m.Images {
+		m.Images[i].Path = ""
 	}
-	// 16 + 19*4 + 12*3 = 128 frames over 32 animations.
-	for a := 0; a < manifest.MaxAnimations; a++ {
-		n := 3
-		switch {
-		case a == 0:
-			n = manifest.MaxFramesPerAnimation
-		case a <= 19:
-			n = 4
-		}
-		m.Animations = append(m.Animations, manifest.Animation{ID: id("anim", a, manifest.MaxIdentifierBytes), FirstFrame: len(m.Frames), FrameCount: n})
-		for k := 0; k < n; k++ {
-			d := uint32(manifest.MinDurationMS)
-			if len(m.Frames)%2 == 1 {
-				d = manifest.MaxDurationMS
-			}
-			m.Frames = append(m.Frames, manifest.Frame{Image: len(m.Frames) % manifest.MaxImages, DurationMS: d})
-		}
-	}
-	for r := 0; r < manifest.MaxRoles; r++ {
-		m.Roles = append(m.Roles, manifest.Role{ID: id("role", r, manifest.MaxIdentifierBytes), Animation: r % manifest.MaxAnimations})
-	}
-	m.Fallback = manifest.MaxRoles - 1
 	return m
 }
 

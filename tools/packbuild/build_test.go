@@ -17,6 +17,7 @@ import (
 	"github.com/google/go-cmp/cmp/cmpopts"
 
 	"github.com/agentpet/rules_pet/runtime/manifest"
+	"github.com/agentpet/rules_pet/runtime/manifest/manifesttest"
 	"github.com/agentpet/rules_pet/runtime/pack"
 )
 
@@ -81,49 +82,9 @@ func syntheticCanonical(t testing.TB, dir string) string {
 	})
 }
 
-// limitsText is a manifest at every limit: 32 images, 32 animations, 128
-// frames with 16 in the first animation, 64 roles, 31-byte animation and
-// role identifiers. Image identifiers are short because a 16-frame line of
-// 31-byte image identifiers would pass the 384-byte line limit.
-func limitsText() []byte {
-	img := func(i int) string { return fmt.Sprint("img", i) }
-	id := func(prefix string, i int) string {
-		s := fmt.Sprintf("%s%d_", prefix, i)
-		return s + strings.Repeat("x", manifest.MaxIdentifierBytes-len(s))
-	}
-	var b strings.Builder
-	b.WriteString("manifest pet 1\n[images]\n")
-	for i := 0; i < manifest.MaxImages; i++ {
-		fmt.Fprintf(&b, "%s sprites/s%d.png\n", img(i), i)
-	}
-	b.WriteString("[animations]\n")
-	frames := 0
-	for a := 0; a < manifest.MaxAnimations; a++ {
-		n := 3
-		switch {
-		case a == 0:
-			n = manifest.MaxFramesPerAnimation
-		case a <= 19:
-			n = 4
-		}
-		b.WriteString(id("anim", a))
-		for k := 0; k < n; k++ {
-			d := manifest.MinDurationMS
-			if frames%2 == 1 {
-				d = manifest.MaxDurationMS
-			}
-			fmt.Fprintf(&b, " %s %d", img(frames%manifest.MaxImages), d)
-			frames++
-		}
-		b.WriteByte('\n')
-	}
-	b.WriteString("[roles]\n")
-	for r := 0; r < manifest.MaxRoles; r++ {
-		fmt.Fprintf(&b, "%s %s\n", id("role", r), id("anim", r%manifest.MaxAnimations))
-	}
-	fmt.Fprintf(&b, "[fallback]\n%s\n", id("role", manifest.MaxRoles-1))
-	return []byte(b.String())
-}
+// limitsText is the text of a manifest at every limit (manifesttest.Limits),
+// with image identifiers short enough for the 384-byte line limit.
+func limitsText() []byte { return manifest.Format(manifesttest.Limits(6)) }
 
 func limitsSet(t testing.TB, dir string) string {
 	dims := [...][2]int{{1, 1}, {1024, 1}, {1, 1024}, {9, 2}, {64, 64}}
