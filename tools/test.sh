@@ -22,6 +22,9 @@ if [[ -n "$unformatted" ]]; then
     exit 1
 fi
 
+step "C toolchains (clang, sanitizers, 32-bit multilib, zlib)"
+firmware/setup.sh
+
 step "go vet"
 go vet ./...
 
@@ -47,6 +50,12 @@ fi
 
 step "bazel test //..."
 bazel test //...
+
+step "C pack reader (gcc and clang, -m64 and -m32, sanitizers, Go/C vectors)"
+firmware/test.sh
+
+step "C reader fuzzing: libFuzzer + ASan/UBSan, Go/C differential (${FUZZ_C_SECONDS:-60}s each)"
+firmware/fuzz.sh "${FUZZ_C_SECONDS:-60}"
 
 step "scratch workspace (a broken manifest fails the build with FILE:LINE: RULE)"
 tools/bazel/scratch_test.sh

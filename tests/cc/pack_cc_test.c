@@ -23,13 +23,13 @@ static uint32_t le32(const uint8_t *p) {
 }
 
 int main(void) {
-    check(memcmp(pet_pack, "PETP", 4) == 0, "pet_pack starts with the PETP magic");
-    check(pet_pack_len == WANT_LEN, "pet_pack_len is 44232");
-    check(PET_PACK_LEN == WANT_LEN, "PET_PACK_LEN is 44232");
-    check(sizeof pet_pack == WANT_LEN, "sizeof pet_pack is 44232");
-    check(((uintptr_t)pet_pack & 3u) == 0, "pet_pack is 4-byte aligned");
+    check(memcmp(pet_asset_pack, "PETP", 4) == 0, "pet_asset_pack starts with the PETP magic");
+    check(pet_asset_pack_len == WANT_LEN, "pet_asset_pack_len is 44232");
+    check(PET_ASSET_PACK_LEN == WANT_LEN, "PET_ASSET_PACK_LEN is 44232");
+    check(sizeof pet_asset_pack == WANT_LEN, "sizeof pet_asset_pack is 44232");
+    check(((uintptr_t)pet_asset_pack & 3u) == 0, "pet_asset_pack is 4-byte aligned");
     /* Header: magic, version (u16), header length (u16), pack length (u32). */
-    check(le32(pet_pack + 8) == pet_pack_len, "the header's pack length matches pet_pack_len");
+    check(le32(pet_asset_pack + 8) == pet_asset_pack_len, "the header's pack length matches pet_asset_pack_len");
     if (failures) {
         printf("FAIL: %d check(s) failed\n", failures);
         return 1;

@@ -132,7 +132,7 @@ def _pack_cc_source_test_impl(ctx):
     if actions:
         argv = actions[0].argv
         asserts.equals(env, ["pack", "cc"], argv[1:3])
-        asserts.equals(env, ["pet_pack"], _flag_values(argv, "--symbol"))
+        asserts.equals(env, ["pet_asset_pack"], _flag_values(argv, "--symbol"))
         asserts.equals(env, ["pack_cc.h"], _flag_values(argv, "--include"))
         asserts.equals(env, ["assets/pet/assets/pet.pack"], [f.short_path for f in actions[0].inputs.to_list() if f.extension == "pack"])
     return analysistest.end(env)
