@@ -12,6 +12,7 @@ import (
 
 	"github.com/agentpet/rules_pet/runtime/pack"
 	"github.com/agentpet/rules_pet/tools/packbuild"
+	"github.com/agentpet/rules_pet/tools/packbuild/packbuildtest"
 )
 
 var updateSeeds = flag.Bool("update-seeds", false, "rewrite testdata/fuzz/FuzzRead from the test packs")
@@ -96,7 +97,7 @@ func seeds(t *testing.T) map[string][]byte {
 func smallLimitsImages() []packbuild.Image {
 	var images []packbuild.Image
 	for i := 0; i < 32; i++ {
-		images = append(images, synth(2, 2, i))
+		images = append(images, packbuildtest.Synth(2, 2, i))
 	}
 	return images
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/agentpet/rules_pet/runtime/manifest/manifesttest"
 	"github.com/agentpet/rules_pet/runtime/pack"
 	"github.com/agentpet/rules_pet/tools/packbuild"
+	"github.com/agentpet/rules_pet/tools/packbuild/packbuildtest"
 )
 
 // The tests build packs with the converter's Encode and then damage them,
@@ -31,25 +32,6 @@ func canonicalManifest(t testing.TB) *manifest.Manifest {
 	return m
 }
 
-// synth is a deterministic width by height image with a transparent pixel
-// in every five, encoded as the converter would (colour zero under a clear
-// mask bit, trailing mask bits zero).
-func synth(w, h, seed int) packbuild.Image {
-	im := packbuild.Image{Width: w, Height: h, Colour: make([]byte, pack.ColourLength(w, h)), Mask: make([]byte, pack.MaskLength(w, h))}
-	for y := 0; y < h; y++ {
-		for x := 0; x < w; x++ {
-			if (x*7+y*3+seed)%5 == 0 {
-				continue
-			}
-			v := uint16(x*31+y*17+seed*101) | 1
-			i := (y*w + x) * 2
-			im.Colour[i], im.Colour[i+1] = byte(v>>8), byte(v)
-			im.Mask[y*((w+7)/8)+x/8] |= 0x80 >> (x % 8)
-		}
-	}
-	return im
-}
-
 func encode(t testing.TB, m *manifest.Manifest, images []packbuild.Image) []byte {
 	t.Helper()
 	b, err := packbuild.Encode(m, images)
@@ -66,7 +48,7 @@ func canonicalPack(t testing.TB) []byte {
 	m := canonicalManifest(t)
 	images := make([]packbuild.Image, len(m.Images))
 	for i := range images {
-		images[i] = synth(64, 64, i)
+		images[i] = packbuildtest.Synth(64, 64, i)
 	}
 	return encode(t, m, images)
 }
@@ -89,7 +71,7 @@ func paddedPack(t testing.TB) []byte {
 	m.Images = append(m.Images, manifest.Image{ID: "img2"})
 	m.Frames = append(m.Frames, manifest.Frame{Image: 1, DurationMS: 5})
 	m.Animations[0].FrameCount = 2
-	return encode(t, m, []packbuild.Image{synth(3, 3, 0), synth(3, 3, 1)})
+	return encode(t, m, []packbuild.Image{packbuildtest.Synth(3, 3, 0), packbuildtest.Synth(3, 3, 1)})
 }
 
 // limitsManifest is at every count limit at once, with 31-byte
@@ -101,17 +83,6 @@ func limitsManifest() *manifest.Manifest {
 		m.Images[i].Path = ""
 	}
 	return m
-}
-
-// limitsImages gives the limits manifest images of 1x1, 1024x1 and 1x1024.
-func limitsImages() []packbuild.Image {
-	dims := [...][2]int{{1, 1}, {1024, 1}, {1, 1024}, {9, 2}}
-	var images []packbuild.Image
-	for i := 0; i < manifest.MaxImages; i++ {
-		d := dims[i%len(dims)]
-		images = append(images, synth(d[0], d[1], i))
-	}
-	return images
 }
 
 func put16(b []byte, off, v int)        { binary.LittleEndian.PutUint16(b[off:], uint16(v)) }

@@ -12,6 +12,7 @@ import (
 	"github.com/agentpet/rules_pet/runtime/manifest"
 	"github.com/agentpet/rules_pet/runtime/pack"
 	"github.com/agentpet/rules_pet/tools/packbuild"
+	"github.com/agentpet/rules_pet/tools/packbuild/packbuildtest"
 )
 
 // fault is one change to a valid pack.
@@ -189,7 +190,7 @@ func set8Fn(off func(b []byte) int, v byte) fault {
 }
 
 func minimalPack(t testing.TB) []byte {
-	return encode(t, oneImage(), []packbuild.Image{synth(1, 1, 1)})
+	return encode(t, oneImage(), []packbuild.Image{packbuildtest.Synth(1, 1, 1)})
 }
 
 // checkRejected reads data and asserts a rejection by want that leaves the
@@ -368,13 +369,13 @@ func TestAcceptLimits(t *testing.T) {
 		m      *manifest.Manifest
 		images []packbuild.Image
 	}{
-		{"every count at its limit", limitsManifest(), limitsImages()},
-		{"16 frames in one animation", sixteen, []packbuild.Image{synth(2, 2, 0)}},
-		{"1x1", oneImage(), []packbuild.Image{synth(1, 1, 0)}},
-		{"1024x1", oneImage(), []packbuild.Image{synth(1024, 1, 0)}},
-		{"1x1024", oneImage(), []packbuild.Image{synth(1, 1024, 0)}},
-		{"1024x1024", oneImage(), []packbuild.Image{synth(1024, 1024, 0)}},
-		{"9 wide", oneImage(), []packbuild.Image{synth(9, 3, 0)}},
+		{"every count at its limit", limitsManifest(), packbuildtest.LimitsImages()},
+		{"16 frames in one animation", sixteen, []packbuild.Image{packbuildtest.Synth(2, 2, 0)}},
+		{"1x1", oneImage(), []packbuild.Image{packbuildtest.Synth(1, 1, 0)}},
+		{"1024x1", oneImage(), []packbuild.Image{packbuildtest.Synth(1024, 1, 0)}},
+		{"1x1024", oneImage(), []packbuild.Image{packbuildtest.Synth(1, 1024, 0)}},
+		{"1024x1024", oneImage(), []packbuild.Image{packbuildtest.Synth(1024, 1024, 0)}},
+		{"9 wide", oneImage(), []packbuild.Image{packbuildtest.Synth(9, 3, 0)}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

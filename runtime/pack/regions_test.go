@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/agentpet/rules_pet/runtime/pack"
+	"github.com/agentpet/rules_pet/tools/packbuild/packbuildtest"
 )
 
 // TestRegionsCanonical checks the coarse regions of the canonical layout
@@ -41,7 +42,7 @@ func TestRegionsCanonical(t *testing.T) {
 // TestRegionsTile shows both listings cover every byte of an accepted pack
 // once, in order, padding included.
 func TestRegionsTile(t *testing.T) {
-	for _, b := range [][]byte{canonicalPack(t), paddedPack(t), minimalPack(t), encode(t, limitsManifest(), limitsImages())} {
+	for _, b := range [][]byte{canonicalPack(t), paddedPack(t), minimalPack(t), encode(t, limitsManifest(), packbuildtest.LimitsImages())} {
 		for name, rs := range map[string][]pack.Region{"Regions": pack.Regions(b), "Fields": pack.Fields(b)} {
 			next := 0
 			for _, r := range rs {

@@ -25,8 +25,10 @@ import (
 	"strings"
 
 	"github.com/agentpet/rules_pet/runtime/manifest"
+	"github.com/agentpet/rules_pet/runtime/manifest/manifesttest"
 	"github.com/agentpet/rules_pet/runtime/pack"
 	"github.com/agentpet/rules_pet/tools/packbuild"
+	"github.com/agentpet/rules_pet/tools/packbuild/packbuildtest"
 )
 
 // Accept is the verdict of a vector both readers must accept; every other
@@ -121,31 +123,6 @@ func Write(dir string, vs []Vector) error {
 	return os.WriteFile(filepath.Join(dir, ManifestName), Manifest(vs), 0o644)
 }
 
-// Synth is a deterministic width by height image with a transparent pixel
-// in every five, encoded as the converter would (colour zero under a clear
-// mask bit, trailing mask bits zero).
-func Synth(w, h, seed int) packbuild.Image {
-	im := packbuild.Image{Width: w, Height: h, Colour: make([]byte, pack.ColourLength(w, h)), Mask: make([]byte, pack.MaskLength(w, h))}
-	for y := 0; y < h; y++ {
-		for x := 0; x < w; x++ {
-			if (x*7+y*3+seed)%5 == 0 {
-				continue
-			}
-			v := uint16(x*31+y*17+seed*101) | 1
-			i := (y*w + x) * 2
-			im.Colour[i], im.Colour[i+1] = byte(v>>8), byte(v)
-			im.Mask[y*((w+7)/8)+x/8] |= 0x80 >> (x % 8)
-		}
-	}
-	return im
-}
-
-// ident returns an identifier of exactly n bytes, distinct per prefix and i.
-func ident(prefix string, i, n int) string {
-	s := fmt.Sprintf("%s%d_", prefix, i)
-	return s + strings.Repeat("x", n-len(s))
-}
-
 // CanonicalManifest is the structure of assets/pet/manifest.petasset (five
 // images, five animations, six frames, six roles, fallback last), without
 // paths, so the small vectors share the canonical layout.
@@ -182,56 +159,15 @@ func oneImage(durationMS uint32) *manifest.Manifest {
 	}
 }
 
-// LimitsManifest is at every count limit at once: 32 images, 32 animations
-// (the first with 16 frames), 128 frames, 64 roles, durations of 1 and
-// 60000 ms, and identifiers of 31 bytes.
-func LimitsManifest() *manifest.Manifest {
-	m := &manifest.Manifest{}
-	for i := 0; i < manifest.MaxImages; i++ {
-		m.Images = append(m.Images, manifest.Image{ID: ident("img", i, manifest.MaxIdentifierBytes)})
-	}
-	// 16 + 19*4 + 12*3 = 128 frames over 32 animations.
-	for a := 0; a < manifest.MaxAnimations; a++ {
-		n := 3
-		switch {
-		case a == 0:
-			n = manifest.MaxFramesPerAnimation
-		case a <= 19:
-			n = 4
-		}
-		m.Animations = append(m.Animations, manifest.Animation{ID: ident("anim", a, manifest.MaxIdentifierBytes), FirstFrame: len(m.Frames), FrameCount: n})
-		for k := 0; k < n; k++ {
-			d := uint32(manifest.MinDurationMS)
-			if len(m.Frames)%2 == 1 {
-				d = manifest.MaxDurationMS
-			}
-			m.Frames = append(m.Frames, manifest.Frame{Image: len(m.Frames) % manifest.MaxImages, DurationMS: d})
-		}
-	}
-	for r := 0; r < manifest.MaxRoles; r++ {
-		m.Roles = append(m.Roles, manifest.Role{ID: ident("role", r, manifest.MaxIdentifierBytes), Animation: r % manifest.MaxAnimations})
-	}
-	m.Fallback = manifest.MaxRoles - 1
-	return m
-}
-
-// limitsImages gives the limits manifest images of 1x1, 1024x1, 1x1024 and
-// 9x2 in turn.
-func limitsImages() []packbuild.Image {
-	dims := [...][2]int{{1, 1}, {1024, 1}, {1, 1024}, {9, 2}}
-	var images []packbuild.Image
-	for i := 0; i < manifest.MaxImages; i++ {
-		d := dims[i%len(dims)]
-		images = append(images, Synth(d[0], d[1], i))
-	}
-	return images
-}
+// LimitsManifest is manifesttest.Limits with 31-byte identifiers
+// everywhere.
+func LimitsManifest() *manifest.Manifest { return manifesttest.Limits(manifest.MaxIdentifierBytes) }
 
 // synthAll gives every image of m the same size.
 func synthAll(m *manifest.Manifest, w, h int) []packbuild.Image {
 	images := make([]packbuild.Image, len(m.Images))
 	for i := range images {
-		images[i] = Synth(w, h, i)
+		images[i] = packbuildtest.Synth(w, h, i)
 	}
 	return images
 }
@@ -327,7 +263,7 @@ func (g *gen) encode(m *manifest.Manifest, images []packbuild.Image) []byte {
 	if err != nil {
 		g.fail(err)
 		// A valid placeholder keeps the patches below in bounds.
-		b, _ = packbuild.Encode(oneImage(100), []packbuild.Image{Synth(1, 1, 0)})
+		b, _ = packbuild.Encode(oneImage(100), []packbuild.Image{packbuildtest.Synth(1, 1, 0)})
 	}
 	return b
 }
@@ -348,7 +284,7 @@ func Generate(canonical []byte) ([]Vector, error) {
 }
 
 func generate(g *gen, canonical []byte) {
-	minimal := g.encode(oneImage(100), []packbuild.Image{Synth(1, 1, 1)})
+	minimal := g.encode(oneImage(100), []packbuild.Image{packbuildtest.Synth(1, 1, 1)})
 	// small has the canonical structure with 3x3 images, so every colour
 	// payload (18 bytes) and mask (3 bytes) is followed by padding.
 	small := g.encode(CanonicalManifest(), synthAll(CanonicalManifest(), 3, 3))
@@ -376,7 +312,7 @@ func validVectors(g *gen, canonical, minimal, small, pool20 []byte) {
 	g.add("minimal", Accept, "one 1x1 image, one animation, one 100 ms frame, one role", minimal)
 	g.add("small", Accept, "the canonical structure with 3x3 images: padding after every colour and mask payload", small)
 	g.add("limits_all", Accept, "32 images, 32 animations (one of 16 frames), 128 frames, 64 roles, 1 and 60000 ms, 31-byte identifiers, 1x1, 1024x1, 1x1024 and 9x2 images, fallback is role 63",
-		g.encode(LimitsManifest(), limitsImages()))
+		g.encode(LimitsManifest(), packbuildtest.LimitsImages()))
 	limit := func(name, desc string, edit func(m *manifest.Manifest), w, h int) {
 		m := oneImage(100)
 		edit(m)
@@ -384,18 +320,18 @@ func validVectors(g *gen, canonical, minimal, small, pool20 []byte) {
 	}
 	limit("limit_images_32", "32 images (the image limit), each 1x1", func(m *manifest.Manifest) {
 		for i := 1; i < manifest.MaxImages; i++ {
-			m.Images = append(m.Images, manifest.Image{ID: ident("i", i, 8)})
+			m.Images = append(m.Images, manifest.Image{ID: manifesttest.ID("i", i, 8)})
 		}
 	}, 1, 1)
 	limit("limit_animations_32", "32 animations (the animation limit) sharing one frame", func(m *manifest.Manifest) {
 		for i := 1; i < manifest.MaxAnimations; i++ {
-			m.Animations = append(m.Animations, manifest.Animation{ID: ident("a", i, 8), FirstFrame: 0, FrameCount: 1})
+			m.Animations = append(m.Animations, manifest.Animation{ID: manifesttest.ID("a", i, 8), FirstFrame: 0, FrameCount: 1})
 		}
 	}, 1, 1)
 	limit("limit_frames_128", "128 frames (the frame limit), 8 animations of 16", func(m *manifest.Manifest) {
 		m.Frames, m.Animations = nil, nil
 		for a := 0; a < 8; a++ {
-			m.Animations = append(m.Animations, manifest.Animation{ID: ident("a", a, 8), FirstFrame: a * 16, FrameCount: 16})
+			m.Animations = append(m.Animations, manifest.Animation{ID: manifesttest.ID("a", a, 8), FirstFrame: a * 16, FrameCount: 16})
 			for k := 0; k < 16; k++ {
 				m.Frames = append(m.Frames, manifest.Frame{Image: 0, DurationMS: uint32(1 + a*16 + k)})
 			}
@@ -403,7 +339,7 @@ func validVectors(g *gen, canonical, minimal, small, pool20 []byte) {
 	}, 1, 1)
 	limit("limit_roles_64", "64 roles (the role limit), fallback is the last", func(m *manifest.Manifest) {
 		for i := 1; i < manifest.MaxRoles; i++ {
-			m.Roles = append(m.Roles, manifest.Role{ID: ident("r", i, 8), Animation: 0})
+			m.Roles = append(m.Roles, manifest.Role{ID: manifesttest.ID("r", i, 8), Animation: 0})
 		}
 		m.Fallback = manifest.MaxRoles - 1
 	}, 1, 1)
@@ -427,9 +363,9 @@ func validVectors(g *gen, canonical, minimal, small, pool20 []byte) {
 	limit("limit_1024x1", "a 1024x1 image (widest row, 128-byte mask)", func(*manifest.Manifest) {}, 1024, 1)
 	limit("limit_1x1024", "a 1x1024 image (tallest column, 1024 one-byte mask rows)", func(*manifest.Manifest) {}, 1, 1024)
 	limit("limit_identifiers_31", "image, animation and role identifiers of 31 bytes (the longest)", func(m *manifest.Manifest) {
-		m.Images[0].ID = ident("image", 0, 31)
-		m.Animations[0].ID = ident("animation", 0, 31)
-		m.Roles[0].ID = ident("role", 0, 31)
+		m.Images[0].ID = manifesttest.ID("image", 0, 31)
+		m.Animations[0].ID = manifesttest.ID("animation", 0, 31)
+		m.Roles[0].ID = manifesttest.ID("role", 0, 31)
 	}, 1, 1)
 	limit("edge_9x2", "a 9x2 image: each mask row is 2 bytes with 7 unused bits", func(*manifest.Manifest) {}, 9, 2)
 	limit("edge_empty_identifier", "an empty role identifier: the reader leaves identifier grammar to the converter", func(m *manifest.Manifest) { m.Roles[0].ID = "" }, 1, 1)
@@ -456,7 +392,7 @@ func validVectors(g *gen, canonical, minimal, small, pool20 []byte) {
 		b := clone(small)
 		e := entryRec(b, 0)
 		colour := int(get32(b, e+entColourOff))
-		// Pixel 0 of Synth(3, 3, 0) is transparent ((0*7+0*3+0)%5 == 0).
+		// Pixel 0 of packbuildtest.Synth(3, 3, 0) is transparent ((0*7+0*3+0)%5 == 0).
 		b[colour], b[colour+1] = 0xf8, 0x00
 		g.add("edge_transparent_colour_nonzero", Accept, "a transparent pixel with a colour other than zero (resealed): payload content is the writer's", Reseal(b))
 	}
@@ -983,7 +919,7 @@ func Large() ([]Vector, error) {
 	over := append(clone(limit), 0, 0, 0, 0)
 	put32(over, hdrPackLength, uint32(len(over)))
 	m := oneImage(100)
-	big, err := packbuild.Encode(m, []packbuild.Image{Synth(1024, 1024, 3)})
+	big, err := packbuild.Encode(m, []packbuild.Image{packbuildtest.Synth(1024, 1024, 3)})
 	if err != nil {
 		return nil, err
 	}
@@ -1009,13 +945,13 @@ func LimitPack() ([]byte, error) {
 	cursor := pack.Layout(pack.Counts{Images: len(m.Images), Animations: 1, Frames: len(m.Frames), Roles: 1}).Payload
 	var images []packbuild.Image
 	for i := 0; i < bigImages; i++ {
-		images = append(images, Synth(1024, 1024, i))
+		images = append(images, packbuildtest.Synth(1024, 1024, i))
 		cursor = pack.Place(cursor, 1024, 1024).End
 	}
 	for h := 1024; h >= 1; h-- {
 		for w := 1024; w >= 1; w-- {
 			if pack.PackLength(pack.Place(cursor, w, h).End) == pack.MaxPackLength {
-				images = append(images, Synth(w, h, bigImages))
+				images = append(images, packbuildtest.Synth(w, h, bigImages))
 				b, err := packbuild.Encode(m, images)
 				if err == nil && len(b) != pack.MaxPackLength {
 					err = fmt.Errorf("limit pack is %d bytes", len(b))
