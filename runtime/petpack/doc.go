@@ -1,0 +1,172 @@
+// Package petpack reads and validates .petpack V3 packages (contract
+// apc.petpack.v3): the untrusted archive a desktop pet arrives in, and the
+// unpacked directory a build validates before it writes one.
+//
+// Validate (an archive), ValidateDir (a directory) and ValidatePath (either,
+// by what the path is) share one core over an abstract file set and return
+// a *Verdict: every error and warning found, each with its rule, the path
+// inside the package (and a JSON pointer inside a JSON file) and a message,
+// listed stage by stage in the order of contract section 8. ValidateManifest
+// checks manifest.json bytes alone. Nothing in a package is executed,
+// followed as a link, or written anywhere.
+//
+// # Stages
+//
+// Each stage runs over the whole package and reports everything it finds.
+// A stage-1 error ends validation (the bytes are not a trustworthy
+// archive); so does a broken budget (what follows would spend what the
+// budget bounds) and a stage-3 error (typed decoding must not happen).
+// Path errors do not: a rejected name is left out of the package tree, so
+// it can neither satisfy nor break a later rule. The media gate checks
+// frames against a manifest only when that manifest broke no rule.
+//
+//  1. Container: a regular ZIP file or a real directory. The ZIP records are
+//     parsed here, not by archive/zip: the end record and the entry count
+//     first, then the central directory streamed record by record, every
+//     local header compared with its record, and the entries required to
+//     tile the bytes before the central directory exactly.
+//  2. Paths and budgets: every path rule; the declared sizes against the
+//     budgets; then every archive entry read once through a bounded,
+//     CRC-checked stream; frame counts; each PNG's IHDR for the pixel and
+//     decoded-RGBA budgets. Nothing is decoded in this stage.
+//  3. Version: manifest.json is one JSON object with no duplicate key, and
+//     its schema_version is exactly apc.petpack.v3; V1 and V2 get the
+//     message to recreate the pet with a V3 maker.
+//  4. Content: the manifest field by field, the layout of section 3, and
+//     the media gate (so far: one frame per duration, each exactly
+//     render_size by its IHDR).
+//  5. Metadata (Safe Producer schemas, cross-file consistency, privacy):
+//     not yet implemented; its rules will follow stage 4's.
+//
+// # Rules
+//
+// The identifiers are stable. Rules lists them in this order, which is the
+// order findings are reported in across stages. Rules marked (warning)
+// never reject a package.
+//
+//	| stage | rule                               | reported when                                                                  |
+//	| ----- | ---------------------------------- | ------------------------------------------------------------------------------ |
+//	| 1     | package_unreadable                 | the archive, the directory or one of its files cannot be read                  |
+//	| 1     | package_not_regular                | the path is a symbolic link, device or FIFO, not a regular file or directory   |
+//	| 1     | zip_end_missing                    | no end-of-central-directory record: not a ZIP archive                          |
+//	| 1     | zip_trailing_data                  | bytes follow the end record's comment                                          |
+//	| 1     | zip_comment_mismatch               | the end record's comment length runs past the end of the file                  |
+//	| 1     | zip64_unsupported                  | a Zip64 locator, extra field, or 0xFFFF / 0xFFFFFFFF placeholder               |
+//	| 1     | zip_multi_disk                     | a disk number is not 0, or the per-disk and total entry counts differ          |
+//	| 1     | zip_directory_out_of_range         | the central directory runs past its end record                                 |
+//	| 1     | zip_entry_count_mismatch           | the central directory holds more or fewer records than the end record says     |
+//	| 1     | zip_directory_malformed            | a central record without its signature, or an extra field that does not parse  |
+//	| 1     | zip_encrypted                      | an encryption flag (traditional, strong, or masked headers)                    |
+//	| 1     | zip_flags_unsupported              | a flag bit other than deflate options, data descriptor and UTF-8               |
+//	| 1     | zip_method_unsupported             | a compression method other than stored (0) and deflate (8)                     |
+//	| 1     | zip_stored_size_mismatch           | a stored entry's compressed and uncompressed sizes differ                      |
+//	| 1     | entry_symlink                      | a symbolic link: Unix mode, Windows reparse point, or a link on disk           |
+//	| 1     | entry_special_file                 | a FIFO, device, socket or other special file                                   |
+//	| 1     | entry_type_mismatch                | directory attributes on a name without /, file ones on a name with /, or a directory entry with data |
+//	| 1     | zip_local_header_malformed         | no local header signature, or a local extra field that does not parse          |
+//	| 1     | zip_local_header_mismatch          | the local header's name, flags, method, CRC or sizes differ from the central record |
+//	| 1     | zip_data_descriptor_mismatch       | no data descriptor agreeing with the central record follows the data           |
+//	| 1     | zip_entry_into_directory           | a local header or its data runs into the central directory                     |
+//	| 1     | zip_prepended_data                 | bytes precede the first local header                                           |
+//	| 1     | zip_entry_overlap                  | two entries share bytes (the overlapping-files zip bomb)                       |
+//	| 1     | zip_gap                            | unaccounted bytes between entries, before the directory or before the end record |
+//	| 2     | archive_too_large                  | the archive is over 1 GiB (checked before a byte is read)                      |
+//	| 2     | too_many_entries                   | over 5000 entries (checked before the central directory is read)               |
+//	| 2     | path_empty                         | an empty name                                                                  |
+//	| 2     | path_too_long                      | a name over 1024 bytes                                                         |
+//	| 2     | path_nul                           | a NUL byte                                                                     |
+//	| 2     | path_control_byte                  | another control byte (below 0x20, or 0x7F)                                     |
+//	| 2     | path_backslash                     | a backslash                                                                    |
+//	| 2     | path_absolute                      | a leading / (including //server UNC names)                                     |
+//	| 2     | path_drive_prefix                  | a leading drive prefix such as C: or c:x                                       |
+//	| 2     | path_dot_dot                       | a .. segment                                                                   |
+//	| 2     | path_dot_segment                   | a . segment                                                                    |
+//	| 2     | path_empty_segment                 | an empty segment (a//b)                                                        |
+//	| 2     | path_device_name                   | a Windows device name (CON, PRN, AUX, NUL, COM0-9, LPT0-9, CONIN$...) with any extension |
+//	| 2     | path_not_portable                  | invalid UTF-8, one of <>:"\|?*, a combining mark, or a segment ending in a dot or space |
+//	| 2     | path_duplicate                     | the same name twice                                                            |
+//	| 2     | path_case_collision                | two names equal under Unicode simple case folding                              |
+//	| 2     | path_file_directory_conflict       | a name used as a file and as a directory (a beside a/ or a/b)                  |
+//	| 2     | entry_too_large                    | an entry declares over 256 MiB                                                 |
+//	| 2     | expanded_too_large                 | the entries declare over 4 GiB in all                                          |
+//	| 2     | manifest_too_large                 | manifest.json is over 1 MiB                                                    |
+//	| 2     | entry_size_mismatch                | an entry inflates past, or stops short of, its declared size                   |
+//	| 2     | entry_crc_mismatch                 | an entry's CRC-32 differs from its record (checked even when that is zero)     |
+//	| 2     | entry_data_corrupt                 | a deflate stream is corrupt, truncated, or does not end at the compressed size |
+//	| 2     | too_many_frames_in_state           | a frames directory holds over 40 .png files                                    |
+//	| 2     | too_many_frames                    | the nine frames directories hold over 360 .png files                           |
+//	| 2     | png_header_invalid                 | a frame or the cover does not start with a PNG signature and a valid IHDR      |
+//	| 2     | image_too_many_pixels              | an IHDR declares over 16,777,216 pixels                                        |
+//	| 2     | state_decoded_too_large            | an action's frames would decode to over 420 MiB (8 bytes a pixel at 16 bits)   |
+//	| 3     | manifest_missing                   | no manifest.json file                                                          |
+//	| 3     | manifest_malformed                 | not exactly one well-formed JSON object in UTF-8                               |
+//	| 3     | manifest_duplicate_key             | a key twice in one object (compared after unescaping)                          |
+//	| 3     | schema_version_missing             | no schema_version string                                                       |
+//	| 3     | schema_version_legacy              | apc.petpack.v1 or v2: recreate the pet with a V3 maker                         |
+//	| 3     | schema_version_unknown             | any other schema_version                                                       |
+//	| 4     | manifest_unknown_field             | a field the schema does not define, in any object (keys are exact, not case-folded) |
+//	| 4     | manifest_field_type                | a field of the wrong JSON type, null, or a number that is not an integer       |
+//	| 4     | manifest_field_missing             | a required field is absent                                                     |
+//	| 4     | id_invalid                         | id does not match ^pet_[a-z0-9]+$                                              |
+//	| 4     | id_too_long                        | id is over 128 characters                                                      |
+//	| 4     | name_blank                         | name is empty or white space                                                   |
+//	| 4     | style_blank                        | style is empty or white space                                                  |
+//	| 4     | quality_unknown                    | quality is not low, standard or high                                           |
+//	| 4     | render_size_mismatch               | render_size is not the quality's canvas (192x208, 384x416, 576x624)            |
+//	| 4     | created_at_invalid                 | created_at is not an RFC 3339 date-time                                        |
+//	| 4     | state_unknown                      | a state that is not a fixed action (removed start and review say so)           |
+//	| 4     | state_duplicate                    | a second state for one action                                                  |
+//	| 4     | state_missing                      | a fixed action without a state                                                 |
+//	| 4     | state_frames_dir_mismatch          | frames_dir is not assets/frames/<action>                                       |
+//	| 4     | frame_durations_count_out_of_range | frame_durations_ms holds under 2 or over 40 entries                            |
+//	| 4     | frame_duration_out_of_range        | a duration outside 50 to 2000 ms                                               |
+//	| 4     | state_duration_too_long            | a state's durations add up to over 5000 ms                                     |
+//	| 4     | playback_mode_unknown              | mode is not one of the five modes                                              |
+//	| 4     | playback_mode_mismatch             | mode is not the action's required mode                                         |
+//	| 4     | playback_field_missing             | a field the mode requires is absent                                            |
+//	| 4     | playback_field_forbidden           | a field the mode forbids is present                                            |
+//	| 4     | entry_repeat_count_out_of_range    | entry_repeat_count outside 1 to 8                                              |
+//	| 4     | settle_index_out_of_range          | settle_frame_index outside the frame sequence                                  |
+//	| 4     | cooldown_malformed                 | cooldown_ms is not [minimum_ms, maximum_ms]                                    |
+//	| 4     | cooldown_out_of_range              | a cooldown bound outside 0 to 86,400,000 ms                                    |
+//	| 4     | cooldown_inverted                  | the cooldown minimum is greater than the maximum                               |
+//	| 4     | reduced_motion_index_out_of_range  | reduced_motion_frame_index outside the frame sequence                          |
+//	| 4     | frame_count_unusual                | (warning) a state has under 4 or over 8 frames                                 |
+//	| 4     | action_duration_long               | (warning) a non-periodic state lasts over 1500 ms                              |
+//	| 4     | frame_rate_unusual                 | (warning) a non-periodic state averages under 4 or over 12 frames a second     |
+//	| 4     | required_missing                   | a file or directory of the section 3 layout is absent                          |
+//	| 4     | required_wrong_type                | a layout file is a directory, or a layout directory a file                     |
+//	| 4     | compatibility_name                 | a root .codex-plugin, hooks, skills, codex-pet.json, codex_pet.json or pet.json (any case) |
+//	| 4     | unexpected_entry                   | an unknown root directory, or an entry the layout's closed directories do not name |
+//	| 4     | extension_name_invalid             | something in extensions/ that is not a lower-case reverse-domain directory    |
+//	| 4     | state_directory_not_flat           | a subdirectory in a frames directory                                           |
+//	| 4     | frame_dir_ignored_file             | (warning) a file in a frames directory without a .png suffix                   |
+//	| 4     | frame_count_mismatch               | a frames directory's .png count differs from the state's durations             |
+//	| 4     | frame_size_mismatch                | a frame's IHDR size is not render_size                                         |
+//
+// # Readings of the contract
+//
+// The contract names the manifest's fields but not every shape: render_size
+// is read as {"width": W, "height": H} and cooldown_ms as a two-integer
+// array. The V1 and V2 manifests are recognised by their schema_version
+// string only. Unknown files are permitted at the root only, as section 3
+// says; elsewhere the layout is closed except for source/references/ and
+// extensions/<reverse-domain>/, and a frames directory's non-PNG files,
+// which section 3 says are ignored and which therefore warn. The timing
+// targets of section 5 exempt periodic idle from the duration and rate
+// warnings, which its creation default would otherwise break.
+//
+// Two bounds are ours, not section 11's: a name is at most 1024 bytes
+// (5000 names of 64 KiB would be 320 MiB before any rule could reject
+// them), and manifest.json at most 1 MiB (it is decoded into memory).
+// Paths must also be portable, because a package is extracted on macOS and
+// Windows: Windows' reserved characters, device names and stripped
+// trailing dots are rejected, and so are combining marks, since macOS
+// would store a decomposed and a composed spelling as one name and simple
+// case folding cannot see that.
+//
+// A data descriptor is accepted (archive/zip's writer uses one for every
+// file) when it agrees with the central record. The frames-per-package
+// budget of 360 equals nine states of 40, so it never fires without
+// too_many_frames_in_state; it is kept because the contract states it.
+package petpack

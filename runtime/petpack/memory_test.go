@@ -1,0 +1,147 @@
+package petpack
+
+import (
+	"bytes"
+	"compress/flate"
+	"runtime"
+	"testing"
+	"time"
+)
+
+// deflateZeros compresses n zero bytes, streaming, so building a bomb
+// does not itself hold n bytes.
+func deflateZeros(t testing.TB, n int) []byte {
+	var b bytes.Buffer
+	w, err := flate.NewWriter(&b, flate.BestCompression)
+	if err != nil {
+		t.Fatal(err)
+	}
+	chunk := make([]byte, 1<<20)
+	for n > 0 {
+		k := len(chunk)
+		if n < k {
+			k = n
+		}
+		w.Write(chunk[:k])
+		n -= k
+	}
+	w.Close()
+	return b.Bytes()
+}
+
+// measure runs f and returns the largest growth of the live heap a 1 ms
+// sampler saw, and the bytes f allocated in all (an upper bound on any
+// peak, whatever the sampler missed).
+func measure(f func()) (peak, total uint64) {
+	runtime.GC()
+	var before runtime.MemStats
+	runtime.ReadMemStats(&before)
+	stop, done := make(chan struct{}), make(chan uint64)
+	go func() {
+		var m runtime.MemStats
+		max := uint64(0)
+		tick := time.NewTicker(time.Millisecond)
+		defer tick.Stop()
+		for {
+			select {
+			case <-stop:
+				done <- max
+				return
+			case <-tick.C:
+				runtime.ReadMemStats(&m)
+				if m.HeapAlloc > max {
+					max = m.HeapAlloc
+				}
+			}
+		}
+	}()
+	f()
+	close(stop)
+	max := <-done
+	var after runtime.MemStats
+	runtime.ReadMemStats(&after)
+	if max > before.HeapAlloc {
+		peak = max - before.HeapAlloc
+	}
+	return peak, after.TotalAlloc - before.TotalAlloc
+}
+
+// TestBombMemory: validating archives built to exhaust memory stays under
+// 64 MiB of heap. The honest 255 MiB entry is valid data and is inflated
+// in full (to check its size and CRC); the others are rejected before or
+// while inflating, without the memory they declare.
+func TestBombMemory(t *testing.T) {
+	if testing.Short() {
+		t.Skip("inflates 255 MiB")
+	}
+	const limit = 64 << 20
+	const big = 255 << 20
+	zeros := deflateZeros(t, big)
+	base := validPackage()
+	withEntries := func(extra ...zent) []byte { return buildZip(zspec{entries: append(entriesOf(base, false), extra...)}) }
+	declared := func() []byte {
+		var es []zent
+		for i := 0; i < 17; i++ {
+			e := zent{name: string(rune('a' + i)), method: methodDeflate, comp: []byte{3, 0}}
+			lie(&e, big)
+			es = append(es, e)
+		}
+		return buildZip(zspec{entries: es})
+	}()
+	overlapping := func() []byte {
+		// One 255 MiB stream named by 17 records: 4.3 GiB to a naive reader.
+		stream := zent{name: "bomb", method: methodDeflate, comp: zeros}
+		lie(&stream, big)
+		stream.local = func(h []byte) { put32(h[14:], 0); put32(h[22:], big) }
+		stream.central = func(h []byte) { put32(h[16:], 0); put32(h[24:], big) }
+		es := []zent{stream}
+		for i := 0; i < 16; i++ {
+			e := stream
+			e.noLocal = true
+			es = append(es, e)
+		}
+		return buildZip(zspec{entries: es})
+	}()
+	// The CRC of 255 MiB of zeros, for the honest entry.
+	honestCRC := func() uint32 {
+		r := flate.NewReader(bytes.NewReader(zeros))
+		defer r.Close()
+		cr := &checkedReader{r: r, want: big}
+		buf := make([]byte, 1<<16)
+		for {
+			if _, err := cr.Read(buf); err != nil {
+				return cr.sum
+			}
+		}
+	}()
+	cases := []struct {
+		name    string
+		archive []byte
+		want    []Rule
+	}{
+		{"1 KiB declaring 4.3 GiB", declared, []Rule{RuleExpandedTooLarge}},
+		{"17 records over one stream", overlapping, []Rule{RuleZipEntryOverlap}},
+		{"255 MiB declared as 100 bytes", withEntries(func() zent {
+			e := zent{name: extName, method: methodDeflate, comp: zeros}
+			lie(&e, 100)
+			return e
+		}()), []Rule{RuleEntrySizeMismatch}},
+		{"255 MiB of honest data", withEntries(zent{name: "padding.bin", method: methodDeflate, comp: zeros,
+			local:   func(h []byte) { put32(h[14:], honestCRC); put32(h[22:], big) },
+			central: func(h []byte) { put32(h[16:], honestCRC); put32(h[24:], big) },
+		}), nil},
+		{"a 20000x20000 frame", rawZip(base.with("assets/frames/idle/0000.png", ihdrOnly(20000, 20000, 8))), []Rule{RuleImageTooManyPixels}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			var v *Verdict
+			start := time.Now()
+			peak, total := measure(func() { v = validateBytes(tc.archive) })
+			t.Logf("%d-byte archive: %v, peak heap growth %.1f MiB, %.1f MiB allocated", len(tc.archive), time.Since(start).Round(time.Millisecond), float64(peak)/(1<<20), float64(total)/(1<<20))
+			expectRules(t, v, tc.want...)
+			if peak >= limit || total >= limit {
+				t.Fatalf("peak %d, allocated %d bytes: over %d", peak, total, limit)
+			}
+		})
+	}
+}
