@@ -1,7 +1,7 @@
-// Command petasset checks, builds and inspects pet presentation assets: the
-// `manifest pet 1` text manifest, the runtime asset set, and the PETP
-// embedded pack. It is the tool the Bazel rules run and the one a person runs
-// by hand; see the README for every form.
+// Command petasset checks, builds and inspects pet presentation assets (the
+// `manifest pet 1` text manifest, the runtime asset set, the PETP embedded
+// pack) and checks `.petpack` V3 packages. It is the tool the Bazel rules
+// run and the one a person runs by hand; see the README for every form.
 //
 // Exit status: 0 when the input is accepted, 1 when it is rejected (the
 // reason on stderr as `FILE:LINE: RULE: message` or `FILE: RULE: message`),
@@ -23,6 +23,7 @@ const usage = `usage:
   petasset pack inspect [--json] FILE
   petasset pack diff GOT WANT
   petasset pack cc --pack FILE --symbol NAME --header OUT.h --source OUT.c --include PATH
+  petasset petpack verify [--json] FILE|DIR
 `
 
 // exit codes
@@ -57,6 +58,7 @@ var commands = []command{
 	{"pack", "inspect", packInspect},
 	{"pack", "diff", packDiff},
 	{"pack", "cc", packCC},
+	{"petpack", "verify", petpackVerify},
 }
 
 func main() {

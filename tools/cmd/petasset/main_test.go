@@ -180,3 +180,36 @@ func TestDumpMatchesPackInspect(t *testing.T) {
 		t.Errorf("text:\n%s\npack:\n%s", a, b)
 	}
 }
+
+func TestPetpackVerify(t *testing.T) {
+	dir := t.TempDir()
+	notZip := write(t, filepath.Join(dir, "pet.petpack"), "this is not a zip archive")
+	emptyDir := filepath.Join(dir, "pkg")
+	if err := os.Mkdir(emptyDir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name   string
+		args   []string
+		stderr string
+	}{
+		{"not a zip", []string{"petpack", "verify", notZip}, notZip + ": zip_end_missing: "},
+		{"empty directory", []string{"petpack", "verify", emptyDir}, emptyDir + ": manifest.json: "},
+		{"missing", []string{"petpack", "verify", filepath.Join(dir, "nope")}, filepath.Join(dir, "nope") + ": package_unreadable: "},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			code, _, stderr := runCLI(tc.args...)
+			if code != exitRejected || !strings.HasPrefix(stderr, tc.stderr) {
+				t.Fatalf("exit %d, stderr %q, want 1 and prefix %q", code, stderr, tc.stderr)
+			}
+		})
+	}
+	code, stdout, _ := runCLI("petpack", "verify", "--json", notZip)
+	var doc struct {
+		OK     bool
+		Errors []struct{ Rule string }
+	}
+	if err := json.Unmarshal([]byte(stdout), &doc); err != nil || code != exitRejected || doc.OK || len(doc.Errors) == 0 || doc.Errors[0].Rule != "zip_end_missing" {
+		t.Errorf("--json: exit %d, %q (%v)", code, stdout, err)
+	}
+}
