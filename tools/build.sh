@@ -10,6 +10,9 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 export PATH="/usr/local/go/bin:$PATH"
 
 tools/bazel/setup.sh
+# The desktop example reads the pack embedded by pet_pack_go_library.
+echo "role -> frame schedule from the embedded pack (//examples/_petschedule):"
+bazel run -- //examples/_petschedule:petschedule 2>/dev/null | head -n 12
 tools/bazel/build_assets.sh
 bin=$(bazel info bazel-bin 2>/dev/null)
 pack="$bin/assets/pet/assets/pet.pack"
@@ -18,4 +21,3 @@ if ! cmp -s "$pack" tests/golden/pet.pack; then
     exit 1
 fi
 echo "pack is byte-identical to tests/golden/pet.pack ($(wc -c <"$pack") bytes)"
-bazel run -- //examples/_petschedule:petschedule 2>/dev/null | head -n 12
