@@ -24,6 +24,7 @@ const usage = `usage:
   petasset pack diff GOT WANT
   petasset pack cc --pack FILE --symbol NAME --header OUT.h --source OUT.c --include PATH
   petasset petpack verify [--json] FILE|DIR
+  petasset petpack build DIR --out FILE
 `
 
 // exit codes
@@ -59,6 +60,7 @@ var commands = []command{
 	{"pack", "diff", packDiff},
 	{"pack", "cc", packCC},
 	{"petpack", "verify", petpackVerify},
+	{"petpack", "build", petpackBuild},
 }
 
 func main() {

@@ -213,3 +213,22 @@ func TestPetpackVerify(t *testing.T) {
 		t.Errorf("--json: exit %d, %q (%v)", code, stdout, err)
 	}
 }
+
+func TestPetpackBuildUsage(t *testing.T) {
+	dir := t.TempDir()
+	for _, tc := range []struct {
+		args   []string
+		code   int
+		stderr string
+	}{
+		{[]string{"petpack", "build"}, exitUsage, "petasset petpack build: want a package DIR"},
+		{[]string{"petpack", "build", dir}, exitUsage, "petasset petpack build: --out is required"},
+		{[]string{"petpack", "build", dir, "--out", filepath.Join(dir, "x.petpack")}, exitRejected, "output " + filepath.Join(dir, "x.petpack") + " is inside the package directory"},
+		{[]string{"petpack", "build", dir, "--out", filepath.Join(t.TempDir(), "x.petpack")}, exitRejected, dir + ": manifest.json: "},
+	} {
+		code, _, stderr := runCLI(tc.args...)
+		if code != tc.code || !strings.HasPrefix(stderr, tc.stderr) {
+			t.Errorf("%v: exit %d, stderr %q; want %d, prefix %q", tc.args, code, stderr, tc.code, tc.stderr)
+		}
+	}
+}
