@@ -143,6 +143,12 @@
 //	| 4     | frame_dir_ignored_file             | (warning) a file in a frames directory without a .png suffix                   |
 //	| 4     | frame_count_mismatch               | a frames directory's .png count differs from the state's durations             |
 //	| 4     | frame_size_mismatch                | a frame's IHDR size is not render_size                                         |
+//	| 5     | privacy_credential                 | a metadata key or value that is a credential, token, cookie, key or secret     |
+//	| 5     | privacy_absolute_path              | a metadata value that is an absolute, home, drive or UNC path                  |
+//	| 5     | privacy_file_url                   | a metadata value holding a file: URL                                           |
+//	| 5     | privacy_agent_identifier           | an agent thread, session, turn, job or tool-call identifier key or value       |
+//	| 5     | privacy_command_line               | a command line, tool input or output, transcript or prompt key or value        |
+//	| 5     | privacy_environment                | an environment dump key or NAME=value variables                                |
 //
 // # Readings of the contract
 //

@@ -11,8 +11,9 @@ type Rule string
 // by stage.
 type Stage int
 
-// The stages, in the order section 8 applies them. StageMetadata (Safe
-// Producer schemas, cross-file consistency, privacy) has no rules yet.
+// The stages, in the order section 8 applies them. StageMetadata has the
+// privacy rules so far; the Safe Producer schemas and cross-file checks are
+// still to come.
 const (
 	// StageContainer resolves a regular ZIP file or a real directory
 	// (section 8 step 1, section 2).
@@ -131,6 +132,17 @@ const (
 	RuleFrameSizeMismatch          Rule = "frame_size_mismatch"
 )
 
+// Rules of stage 5, the Safe Producer metadata: so far the recursive
+// privacy check of section 7 over keys and string values.
+const (
+	RulePrivacyCredential      Rule = "privacy_credential"
+	RulePrivacyAbsolutePath    Rule = "privacy_absolute_path"
+	RulePrivacyFileURL         Rule = "privacy_file_url"
+	RulePrivacyAgentIdentifier Rule = "privacy_agent_identifier"
+	RulePrivacyCommandLine     Rule = "privacy_command_line"
+	RulePrivacyEnvironment     Rule = "privacy_environment"
+)
+
 // ruleTable is the single ordered list of rules: Rules, Rule.Stage and the
 // table in doc.go all follow it, and a test keeps doc.go in step.
 var ruleTable = []struct {
@@ -235,6 +247,12 @@ var ruleTable = []struct {
 	{RuleFrameDirIgnoredFile, StageContent, true},
 	{RuleFrameCountMismatch, StageContent, false},
 	{RuleFrameSizeMismatch, StageContent, false},
+	{RulePrivacyCredential, StageMetadata, false},
+	{RulePrivacyAbsolutePath, StageMetadata, false},
+	{RulePrivacyFileURL, StageMetadata, false},
+	{RulePrivacyAgentIdentifier, StageMetadata, false},
+	{RulePrivacyCommandLine, StageMetadata, false},
+	{RulePrivacyEnvironment, StageMetadata, false},
 }
 
 var ruleIndex = func() map[Rule]int {

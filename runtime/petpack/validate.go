@@ -75,7 +75,7 @@ func modeName(m fs.FileMode) string {
 	return fileTypeName(m.Type())
 }
 
-// checkPackage runs stages 2 to 4 over a file set that stage 1 accepted
+// checkPackage runs stages 2 to 5 over a file set that stage 1 accepted
 // and returns the manifest when it decoded without error. Path findings do
 // not stop it (the rejected names are simply left out of the tree), but a
 // broken budget does: what comes after decodes what the budget bounds.
@@ -103,6 +103,7 @@ func checkPackage(c *checker, fs *fileSet) *Manifest {
 	}
 	checkLayout(c, fs)
 	checkMedia(c, m, md)
+	checkPrivacy(c, fs)
 	return m
 }
 
