@@ -2,9 +2,12 @@
 # Runs every test of rules_pet: formatting and vet, the Go tests on the
 # machine's Go and on Go 1.19 (the Go Bazel compiles with here), bounded fuzz
 # runs over the checked-in seeds, buildifier, the Gazelle no-op check, the
-# Bazel tests, and the scratch-workspace and cache/determinism scripts.
+# Bazel tests, the C reader under gcc/clang/-m32/sanitizers with its fuzzers,
+# and the scratch-workspace and cache/determinism scripts.
 #
-# Usage: tools/test.sh            FUZZTIME=30s tools/test.sh   (default 20s per target)
+# Usage: tools/test.sh
+#   FUZZTIME=30s        per Go fuzz target (default 20s)
+#   FUZZ_C_SECONDS=300  libFuzzer and the Go/C differential each (default 60)
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 FUZZTIME=${FUZZTIME:-20s}
