@@ -36,7 +36,14 @@
 //     the media gate (so far: one frame per duration, each exactly
 //     render_size by its IHDR).
 //  5. Metadata (Safe Producer schemas, cross-file consistency, privacy):
-//     not yet implemented; its rules will follow stage 4's.
+//     source/source.json, brief.json, each line of
+//     source/skill_session.jsonl and build/validation.json decoded
+//     strictly against their closed, versioned schemas (published in the
+//     repository's schemas/ directory, documented in schemas/README.md);
+//     source/prompt.md; then identity, name, style, quality, render size,
+//     the nine timing contracts, frame counts, the reference inventory,
+//     provenance, the validation outcome and the event lifecycle against
+//     the manifest and the file set; then the recursive privacy check.
 //
 // # Rules
 //
@@ -143,6 +150,36 @@
 //	| 4     | frame_dir_ignored_file             | (warning) a file in a frames directory without a .png suffix                   |
 //	| 4     | frame_count_mismatch               | a frames directory's .png count differs from the state's durations             |
 //	| 4     | frame_size_mismatch                | a frame's IHDR size is not render_size                                         |
+//	| 5     | metadata_malformed                 | a metadata document or JSONL line is not one UTF-8 JSON object; a metadata file (prompt.md too) over 1 MiB |
+//	| 5     | metadata_duplicate_key             | a key twice in one metadata object (compared after unescaping)                 |
+//	| 5     | metadata_schema_version            | a metadata document without exactly its schema identity (apc.pet-source.v1 ...) |
+//	| 5     | metadata_unknown_field             | a field its schema does not define, in any metadata object outside extensions  |
+//	| 5     | metadata_field_type                | a metadata field of the wrong JSON type, null, or a number that is not an integer |
+//	| 5     | metadata_field_missing             | a required metadata field is absent                                            |
+//	| 5     | metadata_value_invalid             | a metadata value outside its enum, pattern, range, length or item count, or blank |
+//	| 5     | metadata_extension_invalid         | an extensions key that is not a reverse-domain name, or a value that is not an object |
+//	| 5     | prompt_empty                       | source/prompt.md is empty or white space                                       |
+//	| 5     | prompt_not_utf8                    | source/prompt.md is not UTF-8 text (invalid bytes or NUL)                      |
+//	| 5     | metadata_id_mismatch               | source.json id, brief.json id or validation.json pet_id is not the manifest id |
+//	| 5     | metadata_name_mismatch             | source.json or brief.json name is not the manifest name                        |
+//	| 5     | metadata_style_mismatch            | source.json or brief.json style is not the manifest style                      |
+//	| 5     | metadata_quality_mismatch          | source.json or brief.json quality is not the manifest quality                  |
+//	| 5     | metadata_render_size_mismatch      | source.json render_size is not the manifest render_size                        |
+//	| 5     | metadata_timing_mismatch           | a source.json timing contract differs from the manifest state, is missing or repeated |
+//	| 5     | metadata_frame_count_mismatch      | a per-state frame count in source.json or validation.json is not the state's   |
+//	| 5     | metadata_total_frame_count_mismatch | a total_frame_count in source.json or validation.json is not the package's     |
+//	| 5     | reference_path_invalid             | an inventory path breaks a path rule (traversal, absolute, backslash...) or repeats |
+//	| 5     | reference_missing                  | an inventory path names no file under source/references/                       |
+//	| 5     | reference_unlisted                 | a file under source/references/ that the inventory does not list               |
+//	| 5     | reference_size_mismatch            | a reference file's size is not its inventory size                              |
+//	| 5     | reference_digest_mismatch          | a reference file's SHA-256 is not its inventory sha256                         |
+//	| 5     | reference_list_mismatch            | brief.json or validation.json references are not the inventory's path set      |
+//	| 5     | provenance_preview_only            | skill-full-source provenance with preview_only true                            |
+//	| 5     | provenance_visual_source_missing   | skill-full-source provenance without a visual_source                           |
+//	| 5     | provenance_visual_source_forbidden | deterministic or materializer provenance declaring a visual_source             |
+//	| 5     | validation_not_ok                  | build/validation.json ok is false (it must be exactly true)                    |
+//	| 5     | event_sequence_invalid             | a session record whose sequence is not its 1-based line number                 |
+//	| 5     | event_lifecycle_invalid            | the session log is empty, does not start with started or end with completed, or repeats either |
 //	| 5     | privacy_credential                 | a metadata key or value that is a credential, token, cookie, key or secret     |
 //	| 5     | privacy_absolute_path              | a metadata value that is an absolute, home, drive or UNC path                  |
 //	| 5     | privacy_file_url                   | a metadata value holding a file: URL                                           |
@@ -161,6 +198,18 @@
 // which section 3 says are ignored and which therefore warn. The timing
 // targets of section 5 exempt periodic idle from the duration and rate
 // warnings, which its creation default would otherwise break.
+//
+// Section 7 names the metadata schemas but not their fields; the shapes
+// are ours and published in schemas/ with a README. The timing contracts
+// are restated verbatim in source.json rather than digested, so a mismatch
+// names its field. Metadata frame counts are compared with the manifest's
+// durations, which the media gate holds against the frames directories, so
+// a missing frame is reported once, as frame_count_mismatch; and the
+// cross-checks run only against a manifest that broke no rule. Every
+// provenance must restate complete timing and exact counts, which leaves
+// skill-full-source needing only preview_only false and a visual_source;
+// no provenance value claims bundled identity (section 8). Metadata is
+// bounded like the manifest, at 1 MiB a file.
 //
 // Two bounds are ours, not section 11's: a name is at most 1024 bytes
 // (5000 names of 64 KiB would be 320 MiB before any rule could reject

@@ -152,14 +152,15 @@ func encodeJSON(v interface{}) []byte {
 }
 
 // packageOf is a complete package for the states: the manifest, one frame
-// per duration, previews and the metadata files. The metadata is
-// placeholder text until its schemas exist.
+// per duration, previews and the four metadata documents agreeing with
+// them (see metadataFor).
 func packageOf(states []State) pkg { return packageDrawn(states, testPNG) }
 
 // packageDrawn is packageOf with frames and cover drawn by draw.
 func packageDrawn(states []State, draw func(w, h, seed int) []byte) pkg {
 	p := pkg{{"manifest.json", encodeJSON(manifestValue(states))}}
-	p = append(p, pkgFile{"brief.json", []byte(`{"schema_version":"apc.pet-brief.v1"}` + "\n")})
+	meta := metadataFor(states)
+	p = append(p, pkgFile{"brief.json", meta.brief()})
 	seed := 0
 	for _, s := range states {
 		for i := range s.FrameDurationsMS {
@@ -171,10 +172,10 @@ func packageDrawn(states []State, draw func(w, h, seed int) []byte) pkg {
 		pkgFile{"assets/preview/cover.png", draw(384, 416, 0)},
 		pkgFile{"assets/preview/animated_preview.webp", []byte("RIFF\x04\x00\x00\x00WEBP")},
 		pkgFile{"source/prompt.md", []byte("A small orange cat.\n")},
-		pkgFile{"source/source.json", []byte(`{"schema_version":"apc.pet-source.v1"}` + "\n")},
+		pkgFile{"source/source.json", meta.source()},
 		pkgFile{"source/references/", nil},
-		pkgFile{"source/skill_session.jsonl", []byte(`{"schema_version":"apc.pet-source-event.v1"}` + "\n")},
-		pkgFile{"build/validation.json", []byte(`{"schema_version":"apc.pet-validation.v1","ok":true}` + "\n")},
+		pkgFile{"source/skill_session.jsonl", meta.session()},
+		pkgFile{"build/validation.json", meta.validation()},
 	)
 	return p
 }

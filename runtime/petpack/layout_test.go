@@ -120,7 +120,7 @@ func TestFindingOrder(t *testing.T) {
 	if err := v.Err(); err == nil || err.Error() != `a\b: path_backslash: the name holds a backslash; the separator is / (and 2 more)` {
 		t.Fatalf("Err() = %v", err)
 	}
-	p = p.withManifest(func(m jmap) { m["style"] = "flat" })
+	p = p.withManifest(func(m jmap) { m["style"] = "flat pixel art" })
 	v = validateBytes(rawZip(p))
 	got = nil
 	for _, f := range v.Errors {

@@ -11,9 +11,7 @@ type Rule string
 // by stage.
 type Stage int
 
-// The stages, in the order section 8 applies them. StageMetadata has the
-// privacy rules so far; the Safe Producer schemas and cross-file checks are
-// still to come.
+// The stages, in the order section 8 applies them.
 const (
 	// StageContainer resolves a regular ZIP file or a real directory
 	// (section 8 step 1, section 2).
@@ -132,9 +130,41 @@ const (
 	RuleFrameSizeMismatch          Rule = "frame_size_mismatch"
 )
 
-// Rules of stage 5, the Safe Producer metadata: so far the recursive
-// privacy check of section 7 over keys and string values.
+// Rules of stage 5, the Safe Producer metadata of section 7 in its order:
+// the four schemas, the prompt, the cross-file checks, then the recursive
+// privacy check over keys and string values.
 const (
+	RuleMetadataMalformed               Rule = "metadata_malformed"
+	RuleMetadataDuplicateKey            Rule = "metadata_duplicate_key"
+	RuleMetadataSchemaVersion           Rule = "metadata_schema_version"
+	RuleMetadataUnknownField            Rule = "metadata_unknown_field"
+	RuleMetadataFieldType               Rule = "metadata_field_type"
+	RuleMetadataFieldMissing            Rule = "metadata_field_missing"
+	RuleMetadataValueInvalid            Rule = "metadata_value_invalid"
+	RuleMetadataExtensionInvalid        Rule = "metadata_extension_invalid"
+	RulePromptEmpty                     Rule = "prompt_empty"
+	RulePromptNotUTF8                   Rule = "prompt_not_utf8"
+	RuleMetadataIDMismatch              Rule = "metadata_id_mismatch"
+	RuleMetadataNameMismatch            Rule = "metadata_name_mismatch"
+	RuleMetadataStyleMismatch           Rule = "metadata_style_mismatch"
+	RuleMetadataQualityMismatch         Rule = "metadata_quality_mismatch"
+	RuleMetadataRenderSizeMismatch      Rule = "metadata_render_size_mismatch"
+	RuleMetadataTimingMismatch          Rule = "metadata_timing_mismatch"
+	RuleMetadataFrameCountMismatch      Rule = "metadata_frame_count_mismatch"
+	RuleMetadataTotalFrameCountMismatch Rule = "metadata_total_frame_count_mismatch"
+	RuleReferencePathInvalid            Rule = "reference_path_invalid"
+	RuleReferenceMissing                Rule = "reference_missing"
+	RuleReferenceUnlisted               Rule = "reference_unlisted"
+	RuleReferenceSizeMismatch           Rule = "reference_size_mismatch"
+	RuleReferenceDigestMismatch         Rule = "reference_digest_mismatch"
+	RuleReferenceListMismatch           Rule = "reference_list_mismatch"
+	RuleProvenancePreviewOnly           Rule = "provenance_preview_only"
+	RuleProvenanceVisualSourceMissing   Rule = "provenance_visual_source_missing"
+	RuleProvenanceVisualSourceForbidden Rule = "provenance_visual_source_forbidden"
+	RuleValidationNotOK                 Rule = "validation_not_ok"
+	RuleEventSequenceInvalid            Rule = "event_sequence_invalid"
+	RuleEventLifecycleInvalid           Rule = "event_lifecycle_invalid"
+
 	RulePrivacyCredential      Rule = "privacy_credential"
 	RulePrivacyAbsolutePath    Rule = "privacy_absolute_path"
 	RulePrivacyFileURL         Rule = "privacy_file_url"
@@ -247,6 +277,36 @@ var ruleTable = []struct {
 	{RuleFrameDirIgnoredFile, StageContent, true},
 	{RuleFrameCountMismatch, StageContent, false},
 	{RuleFrameSizeMismatch, StageContent, false},
+	{RuleMetadataMalformed, StageMetadata, false},
+	{RuleMetadataDuplicateKey, StageMetadata, false},
+	{RuleMetadataSchemaVersion, StageMetadata, false},
+	{RuleMetadataUnknownField, StageMetadata, false},
+	{RuleMetadataFieldType, StageMetadata, false},
+	{RuleMetadataFieldMissing, StageMetadata, false},
+	{RuleMetadataValueInvalid, StageMetadata, false},
+	{RuleMetadataExtensionInvalid, StageMetadata, false},
+	{RulePromptEmpty, StageMetadata, false},
+	{RulePromptNotUTF8, StageMetadata, false},
+	{RuleMetadataIDMismatch, StageMetadata, false},
+	{RuleMetadataNameMismatch, StageMetadata, false},
+	{RuleMetadataStyleMismatch, StageMetadata, false},
+	{RuleMetadataQualityMismatch, StageMetadata, false},
+	{RuleMetadataRenderSizeMismatch, StageMetadata, false},
+	{RuleMetadataTimingMismatch, StageMetadata, false},
+	{RuleMetadataFrameCountMismatch, StageMetadata, false},
+	{RuleMetadataTotalFrameCountMismatch, StageMetadata, false},
+	{RuleReferencePathInvalid, StageMetadata, false},
+	{RuleReferenceMissing, StageMetadata, false},
+	{RuleReferenceUnlisted, StageMetadata, false},
+	{RuleReferenceSizeMismatch, StageMetadata, false},
+	{RuleReferenceDigestMismatch, StageMetadata, false},
+	{RuleReferenceListMismatch, StageMetadata, false},
+	{RuleProvenancePreviewOnly, StageMetadata, false},
+	{RuleProvenanceVisualSourceMissing, StageMetadata, false},
+	{RuleProvenanceVisualSourceForbidden, StageMetadata, false},
+	{RuleValidationNotOK, StageMetadata, false},
+	{RuleEventSequenceInvalid, StageMetadata, false},
+	{RuleEventLifecycleInvalid, StageMetadata, false},
 	{RulePrivacyCredential, StageMetadata, false},
 	{RulePrivacyAbsolutePath, StageMetadata, false},
 	{RulePrivacyFileURL, StageMetadata, false},

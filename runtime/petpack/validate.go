@@ -103,6 +103,7 @@ func checkPackage(c *checker, fs *fileSet) *Manifest {
 	}
 	checkLayout(c, fs)
 	checkMedia(c, m, md)
+	checkMetadata(c, fs, m)
 	checkPrivacy(c, fs)
 	return m
 }

@@ -33,7 +33,7 @@ func pngBytes(t *testing.T, w, h, seed int) []byte {
 }
 
 // writePackage writes a package directory at the creation defaults of the
-// contract's section 4, with placeholder metadata (its schemas come later).
+// contract's section 4, with metadata from Metadata.
 func writePackage(t *testing.T, dir string) {
 	t.Helper()
 	m := petpack.Manifest{
@@ -50,15 +50,18 @@ func writePackage(t *testing.T, dir string) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	meta, err := Metadata(&m, "A small cat.", petpack.Generator{Name: "petpackbuild_test", Version: "1"}, petpack.ProvenanceDeterministic, nil).Files()
+	if err != nil {
+		t.Fatal(err)
+	}
 	files := map[string][]byte{
 		"manifest.json":                        mj,
-		"brief.json":                           []byte(`{"schema_version":"apc.pet-brief.v1"}`),
 		"assets/preview/cover.png":             pngBytes(t, 384, 416, 0),
 		"assets/preview/animated_preview.webp": []byte("RIFF\x04\x00\x00\x00WEBP"),
 		"source/prompt.md":                     []byte("A small cat.\n"),
-		"source/source.json":                   []byte(`{"schema_version":"apc.pet-source.v1"}`),
-		"source/skill_session.jsonl":           []byte(`{"schema_version":"apc.pet-source-event.v1"}` + "\n"),
-		"build/validation.json":                []byte(`{"schema_version":"apc.pet-validation.v1","ok":true}`),
+	}
+	for _, f := range meta {
+		files[f.Path] = f.Data
 	}
 	seed := 0
 	for _, s := range m.States {
