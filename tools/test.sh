@@ -41,6 +41,7 @@ go test -run='^$' -fuzz='^FuzzRead$' -fuzztime="$FUZZTIME" ./runtime/pack
 # Inputs here are whole archives; Go's default minimisation would spend the
 # run shrinking each new one.
 go test -run='^$' -fuzz='^FuzzValidateArchive$' -fuzztime="$FUZZTIME" -fuzzminimizetime=5s ./runtime/petpack
+go test -run='^$' -fuzz='^FuzzParse$' -fuzztime="$FUZZTIME" ./runtime/webp
 
 step "buildifier"
 "${RULES_PET_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/rules_pet}/bin/buildifier" -lint=warn -mode=check \

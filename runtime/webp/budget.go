@@ -1,0 +1,63 @@
+package webp
+
+// Budget bounds what a file may make us allocate. The defaults are the
+// animated-preview limits of the petpack contract, section 11.
+type Budget struct {
+	// MaxFrames is the most ANMF frames an animated file may hold.
+	MaxFrames int
+	// MaxPixels bounds the canvas and every frame, in pixels.
+	MaxPixels int
+	// MaxDecodedBytes bounds the RGBA bytes of all frames together
+	// (4 bytes a pixel), checked before anything is decoded.
+	MaxDecodedBytes int64
+	// MaxHuffmanGroups bounds the prefix-code groups one VP8L image may
+	// declare through its entropy image.
+	MaxHuffmanGroups int
+	// MaxDecoderBytes bounds the estimated allocation of one call into
+	// golang.org/x/image/webp for one frame.
+	MaxDecoderBytes int64
+}
+
+// Contract limits (petpack contract section 11) and our own decoder bounds.
+const (
+	DefaultMaxFrames       = 120
+	DefaultMaxPixels       = 16777216
+	DefaultMaxDecodedBytes = 128 << 20
+	// libwebp's encoder never emits more than 2600 histograms
+	// (MAX_HUFF_IMAGE_SIZE); 4096 leaves headroom for other encoders while
+	// keeping the x/image group table near 11 MiB.
+	DefaultMaxHuffmanGroups = 4096
+	DefaultMaxDecoderBytes  = 96 << 20
+)
+
+// DefaultBudget returns the contract's limits.
+func DefaultBudget() Budget {
+	return Budget{
+		MaxFrames:        DefaultMaxFrames,
+		MaxPixels:        DefaultMaxPixels,
+		MaxDecodedBytes:  DefaultMaxDecodedBytes,
+		MaxHuffmanGroups: DefaultMaxHuffmanGroups,
+		MaxDecoderBytes:  DefaultMaxDecoderBytes,
+	}
+}
+
+// withDefaults fills zero fields so a partly set Budget is never unbounded.
+func (b Budget) withDefaults() Budget {
+	d := DefaultBudget()
+	if b.MaxFrames <= 0 {
+		b.MaxFrames = d.MaxFrames
+	}
+	if b.MaxPixels <= 0 {
+		b.MaxPixels = d.MaxPixels
+	}
+	if b.MaxDecodedBytes <= 0 {
+		b.MaxDecodedBytes = d.MaxDecodedBytes
+	}
+	if b.MaxHuffmanGroups <= 0 {
+		b.MaxHuffmanGroups = d.MaxHuffmanGroups
+	}
+	if b.MaxDecoderBytes <= 0 {
+		b.MaxDecoderBytes = d.MaxDecoderBytes
+	}
+	return b
+}

@@ -1,0 +1,101 @@
+package webp
+
+import (
+	"bytes"
+	"encoding/binary"
+	"fmt"
+	"image"
+
+	xwebp "golang.org/x/image/webp"
+)
+
+// Frame is one decoded frame.
+type Frame struct {
+	// Image holds the frame's own pixels (not composited onto the canvas);
+	// its bounds start at (0, 0).
+	Image image.Image
+	// X and Y are the frame's offset on the canvas.
+	X, Y int
+	// Duration is the ANMF duration in milliseconds (0 for a still image).
+	Duration int
+}
+
+// decodeImage is the single-image decoder, a variable so tests can make it
+// panic the way GO-2026-5061 does.
+var decodeImage = xwebp.Decode
+
+// DecodeFrames validates data with Parse and then decodes every frame, of
+// an animated file or the single image of a still one. Each frame is
+// decoded by golang.org/x/image/webp from a standalone RIFF WEBP built
+// around its bitstream, only after the pre-pass has bounded its cost; a
+// decoder panic becomes a RuleDecoderPanic rejection.
+func DecodeFrames(data []byte, budget Budget) ([]Frame, error) {
+	budget = budget.withDefaults()
+	f, e := parse(data, budget)
+	if e != nil {
+		return nil, e
+	}
+	out := make([]Frame, 0, len(f.Frames))
+	for i, fr := range f.Frames {
+		img, err := decodeOne(standalone(fr))
+		if err != nil {
+			if we, ok := err.(*Error); ok {
+				we.Msg = fmt.Sprintf("frame %d: %s", i, we.Msg)
+				return nil, we
+			}
+			return nil, &Error{Rule: RuleDecodeFailed, Msg: fmt.Sprintf("frame %d: %v", i, err), Err: err}
+		}
+		b := img.Bounds()
+		if b.Dx() != fr.Width || b.Dy() != fr.Height {
+			return nil, reject(RuleDecodeFailed, "frame %d decoded to %dx%d, header says %dx%d", i, b.Dx(), b.Dy(), fr.Width, fr.Height)
+		}
+		out = append(out, Frame{Image: img, X: fr.X, Y: fr.Y, Duration: fr.Duration})
+	}
+	return out, nil
+}
+
+func decodeOne(b []byte) (img image.Image, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			img, err = nil, reject(RuleDecoderPanic, "decoder panicked: %v", r)
+		}
+	}()
+	return decodeImage(bytes.NewReader(b))
+}
+
+// standalone wraps one frame's bitstream as a RIFF WEBP file that x/image
+// accepts: VP8L or VP8 alone, or VP8X (alpha flag) + ALPH + VP8, because
+// x/image reads ALPH only after a VP8X that announces it.
+func standalone(fr FrameInfo) []byte {
+	var body []byte
+	put := func(id string, p []byte) {
+		var h [8]byte
+		copy(h[:], id)
+		binary.LittleEndian.PutUint32(h[4:], uint32(len(p)))
+		body = append(body, h[:]...)
+		body = append(body, p...)
+		if len(p)%2 == 1 {
+			body = append(body, 0)
+		}
+	}
+	switch {
+	case fr.Lossless:
+		put("VP8L", fr.Bitstream)
+	case fr.Alpha != nil:
+		x := make([]byte, 10)
+		x[0] = flagAlpha
+		w, h := fr.Width-1, fr.Height-1
+		x[4], x[5], x[6] = byte(w), byte(w>>8), byte(w>>16)
+		x[7], x[8], x[9] = byte(h), byte(h>>8), byte(h>>16)
+		put("VP8X", x)
+		put("ALPH", fr.Alpha)
+		put("VP8 ", fr.Bitstream)
+	default:
+		put("VP8 ", fr.Bitstream)
+	}
+	out := make([]byte, 12, 12+len(body))
+	copy(out, "RIFF")
+	binary.LittleEndian.PutUint32(out[4:], uint32(4+len(body)))
+	copy(out[8:], "WEBP")
+	return append(out, body...)
+}

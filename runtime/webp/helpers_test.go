@@ -1,0 +1,160 @@
+package webp_test
+
+import (
+	"encoding/binary"
+	"image"
+	"image/color"
+	"testing"
+
+	"github.com/agentpet/rules_pet/tools/webpenc"
+)
+
+type ck struct {
+	id      string
+	payload []byte
+	noPad   bool
+	pad     byte
+}
+
+// riff builds a RIFF WEBP file from chunks, padding odd ones unless told
+// not to, with a RIFF size that matches.
+func riff(chunks ...ck) []byte {
+	var body []byte
+	for _, c := range chunks {
+		body = append(body, chunkBytes(c)...)
+	}
+	out := []byte("RIFF\x00\x00\x00\x00WEBP")
+	binary.LittleEndian.PutUint32(out[4:], uint32(4+len(body)))
+	return append(out, body...)
+}
+
+func chunkBytes(c ck) []byte {
+	out := append([]byte(c.id), 0, 0, 0, 0)
+	binary.LittleEndian.PutUint32(out[4:], uint32(len(c.payload)))
+	out = append(out, c.payload...)
+	if len(c.payload)%2 == 1 && !c.noPad {
+		out = append(out, c.pad)
+	}
+	return out
+}
+
+func vp8x(flags byte, w, h int) ck {
+	p := make([]byte, 10)
+	p[0] = flags
+	put24(p[4:], w-1)
+	put24(p[7:], h-1)
+	return ck{id: "VP8X", payload: p}
+}
+
+func anim(loop int) ck {
+	p := make([]byte, 6)
+	binary.LittleEndian.PutUint16(p[4:], uint16(loop))
+	return ck{id: "ANIM", payload: p}
+}
+
+func anmf(x, y, w, h, dur int, flags byte, subs ...ck) ck {
+	p := make([]byte, 16)
+	put24(p[0:], x/2)
+	put24(p[3:], y/2)
+	put24(p[6:], w-1)
+	put24(p[9:], h-1)
+	put24(p[12:], dur)
+	p[15] = flags
+	for _, s := range subs {
+		p = append(p, chunkBytes(s)...)
+	}
+	return ck{id: "ANMF", payload: p}
+}
+
+func put24(b []byte, v int) { b[0], b[1], b[2] = byte(v), byte(v>>8), byte(v>>16) }
+
+func solid(w, h int, c color.NRGBA) *image.NRGBA {
+	img := image.NewNRGBA(image.Rect(0, 0, w, h))
+	for i := 0; i < len(img.Pix); i += 4 {
+		img.Pix[i], img.Pix[i+1], img.Pix[i+2], img.Pix[i+3] = c.R, c.G, c.B, c.A
+	}
+	return img
+}
+
+func gradient(w, h int) *image.NRGBA {
+	img := image.NewNRGBA(image.Rect(0, 0, w, h))
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			img.SetNRGBA(x, y, color.NRGBA{uint8(x * 7), uint8(y * 5), uint8(x ^ y), uint8(x + y)})
+		}
+	}
+	return img
+}
+
+func vp8lOf(t testing.TB, img image.Image) []byte {
+	t.Helper()
+	b, err := webpenc.EncodeVP8L(img)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// bits writes an LSB-first VP8L bit stream.
+type bits struct {
+	buf []byte
+	acc uint64
+	n   uint
+}
+
+func (w *bits) put(v uint32, n uint) {
+	w.acc |= uint64(v) << w.n
+	w.n += n
+	for w.n >= 8 {
+		w.buf = append(w.buf, byte(w.acc))
+		w.acc >>= 8
+		w.n -= 8
+	}
+}
+
+func (w *bits) bytes() []byte {
+	if w.n > 0 {
+		return append(w.buf, byte(w.acc))
+	}
+	return w.buf
+}
+
+// simple1 writes a simple prefix code with one 8-bit symbol, which costs
+// no bits per use.
+func (w *bits) simple1(sym uint32) {
+	w.put(1, 1)
+	w.put(0, 1)
+	w.put(1, 1)
+	w.put(sym, 8)
+}
+
+// hostileVP8L is a valid VP8L stream of w x h whose entropy image points
+// every tile at group 0xffff, so x/image v0.24.0 allocates 65536 groups
+// (about 175 MiB) and reads 65536*5 one-symbol trees, at 4 bits each.
+func hostileVP8L(w, h int) []byte {
+	var b bits
+	b.put(0x2f, 8)
+	b.put(uint32(w-1), 14)
+	b.put(uint32(h-1), 14)
+	b.put(1, 1) // alpha hint
+	b.put(0, 3) // version
+	b.put(0, 1) // no transforms
+	b.put(0, 1) // no colour cache
+	b.put(1, 1) // meta prefix codes
+	b.put(7, 3) // tile bits 9: one tile
+	// Entropy image: a one-group sub-image whose pixel is R=0xff G=0xff.
+	b.put(0, 1)     // no colour cache
+	b.simple1(0xff) // green
+	b.simple1(0xff) // red
+	b.simple1(0)    // blue
+	b.simple1(0)    // alpha
+	b.simple1(0)    // distance
+	for i := 0; i < 65536*5; i++ {
+		// A simple code, one symbol, 1-bit symbol 0.
+		b.put(1, 1)
+		b.put(0, 1)
+		b.put(0, 1)
+		b.put(0, 1)
+	}
+	return b.bytes()
+}
