@@ -95,37 +95,17 @@ func vp8lOf(t testing.TB, img image.Image) []byte {
 	return b
 }
 
-// bits writes an LSB-first VP8L bit stream.
-type bits struct {
-	buf []byte
-	acc uint64
-	n   uint
-}
-
-func (w *bits) put(v uint32, n uint) {
-	w.acc |= uint64(v) << w.n
-	w.n += n
-	for w.n >= 8 {
-		w.buf = append(w.buf, byte(w.acc))
-		w.acc >>= 8
-		w.n -= 8
-	}
-}
-
-func (w *bits) bytes() []byte {
-	if w.n > 0 {
-		return append(w.buf, byte(w.acc))
-	}
-	return w.buf
-}
+// bits is the encoder's VP8L bit writer with the helpers hostile streams
+// need.
+type bits struct{ webpenc.BitWriter }
 
 // simple1 writes a simple prefix code with one 8-bit symbol, which costs
 // no bits per use.
 func (w *bits) simple1(sym uint32) {
-	w.put(1, 1)
-	w.put(0, 1)
-	w.put(1, 1)
-	w.put(sym, 8)
+	w.Write(1, 1)
+	w.Write(0, 1)
+	w.Write(1, 1)
+	w.Write(sym, 8)
 }
 
 // hostileVP8L is a valid VP8L stream of w x h whose entropy image points
@@ -133,17 +113,17 @@ func (w *bits) simple1(sym uint32) {
 // (about 175 MiB) and reads 65536*5 one-symbol trees, at 4 bits each.
 func hostileVP8L(w, h int) []byte {
 	var b bits
-	b.put(0x2f, 8)
-	b.put(uint32(w-1), 14)
-	b.put(uint32(h-1), 14)
-	b.put(1, 1) // alpha hint
-	b.put(0, 3) // version
-	b.put(0, 1) // no transforms
-	b.put(0, 1) // no colour cache
-	b.put(1, 1) // meta prefix codes
-	b.put(7, 3) // tile bits 9: one tile
+	b.Write(0x2f, 8)
+	b.Write(uint32(w-1), 14)
+	b.Write(uint32(h-1), 14)
+	b.Write(1, 1) // alpha hint
+	b.Write(0, 3) // version
+	b.Write(0, 1) // no transforms
+	b.Write(0, 1) // no colour cache
+	b.Write(1, 1) // meta prefix codes
+	b.Write(7, 3) // tile bits 9: one tile
 	// Entropy image: a one-group sub-image whose pixel is R=0xff G=0xff.
-	b.put(0, 1)     // no colour cache
+	b.Write(0, 1)   // no colour cache
 	b.simple1(0xff) // green
 	b.simple1(0xff) // red
 	b.simple1(0)    // blue
@@ -151,10 +131,10 @@ func hostileVP8L(w, h int) []byte {
 	b.simple1(0)    // distance
 	for i := 0; i < 65536*5; i++ {
 		// A simple code, one symbol, 1-bit symbol 0.
-		b.put(1, 1)
-		b.put(0, 1)
-		b.put(0, 1)
-		b.put(0, 1)
+		b.Write(1, 1)
+		b.Write(0, 1)
+		b.Write(0, 1)
+		b.Write(0, 1)
 	}
-	return b.bytes()
+	return b.Bytes()
 }

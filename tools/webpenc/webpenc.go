@@ -155,15 +155,18 @@ func hasAlpha(img *image.NRGBA) bool {
 	return false
 }
 
-type bitWriter struct {
+// BitWriter writes a VP8L bit stream, least significant bit first. It is
+// exported so tests elsewhere can craft streams, hostile ones included, with
+// the same writer the encoder uses.
+type BitWriter struct {
 	buf   []byte
 	acc   uint64
 	nBits uint
 }
 
-// write appends the low n bits of v, least significant first, as VP8L
+// Write appends the low n bits of v, least significant first, as VP8L
 // reads them.
-func (w *bitWriter) write(v uint32, n uint) {
+func (w *BitWriter) Write(v uint32, n uint) {
 	w.acc |= uint64(v) << w.nBits
 	w.nBits += n
 	for w.nBits >= 8 {
@@ -173,7 +176,8 @@ func (w *bitWriter) write(v uint32, n uint) {
 	}
 }
 
-func (w *bitWriter) flush() []byte {
+// Bytes pads the stream to a whole byte and returns it.
+func (w *BitWriter) Bytes() []byte {
 	if w.nBits > 0 {
 		w.buf = append(w.buf, byte(w.acc))
 		w.acc, w.nBits = 0, 0
@@ -186,19 +190,19 @@ func encodeNRGBA(img *image.NRGBA) ([]byte, error) {
 	if width < 1 || height < 1 || width > MaxDimension || height > MaxDimension {
 		return nil, fmt.Errorf("webpenc: image size %dx%d outside 1..%d", width, height, MaxDimension)
 	}
-	var w bitWriter
-	w.write(0x2f, 8)
-	w.write(uint32(width-1), 14)
-	w.write(uint32(height-1), 14)
+	var w BitWriter
+	w.Write(0x2f, 8)
+	w.Write(uint32(width-1), 14)
+	w.Write(uint32(height-1), 14)
 	if hasAlpha(img) {
-		w.write(1, 1)
+		w.Write(1, 1)
 	} else {
-		w.write(0, 1)
+		w.Write(0, 1)
 	}
-	w.write(0, 3) // version
-	w.write(0, 1) // no transform
-	w.write(0, 1) // no colour cache
-	w.write(0, 1) // no meta prefix codes: one group for the whole image
+	w.Write(0, 3) // version
+	w.Write(0, 1) // no transform
+	w.Write(0, 1) // no colour cache
+	w.Write(0, 1) // no meta prefix codes: one group for the whole image
 
 	// Histograms in VP8L channel order: green, red, blue, alpha, distance.
 	hist := [5][]int{make([]int, 280), make([]int, 256), make([]int, 256), make([]int, 256), make([]int, 40)}
@@ -219,7 +223,7 @@ func encodeNRGBA(img *image.NRGBA) ([]byte, error) {
 		codes[2].put(&w, int(pix[i+2]))
 		codes[3].put(&w, int(pix[i+3]))
 	}
-	return w.flush(), nil
+	return w.Bytes(), nil
 }
 
 // code is a canonical prefix code ready for writing: bit-reversed codes,
@@ -230,16 +234,16 @@ type code struct {
 	rev     []uint32
 }
 
-func (c *code) put(w *bitWriter, s int) {
+func (c *code) put(w *BitWriter, s int) {
 	if n := c.lengths[s]; n > 0 {
-		w.write(c.rev[s], uint(n))
+		w.Write(c.rev[s], uint(n))
 	}
 }
 
 // writeCode chooses and writes the prefix code for a histogram. Alphabets
 // with zero or one used symbol below 256 take the simple code, whose one
 // symbol costs no bits; everything else a normal code.
-func writeCode(w *bitWriter, hist []int) code {
+func writeCode(w *BitWriter, hist []int) code {
 	used := []int{}
 	for s, n := range hist {
 		if n > 0 {
@@ -253,14 +257,14 @@ func writeCode(w *bitWriter, hist []int) code {
 			s = used[0]
 		}
 		if s < 256 {
-			w.write(1, 1) // simple
-			w.write(0, 1) // one symbol
+			w.Write(1, 1) // simple
+			w.Write(0, 1) // one symbol
 			if s < 2 {
-				w.write(0, 1)
-				w.write(uint32(s), 1)
+				w.Write(0, 1)
+				w.Write(uint32(s), 1)
 			} else {
-				w.write(1, 1)
-				w.write(uint32(s), 8)
+				w.Write(1, 1)
+				w.Write(uint32(s), 8)
 			}
 			c.rev = make([]uint32, len(hist))
 			return c
@@ -273,14 +277,14 @@ func writeCode(w *bitWriter, hist []int) code {
 	lengths := limitedLengths(hist, 15)
 	copy(c.lengths, lengths)
 	c.rev = canonical(lengths)
-	w.write(0, 1) // normal
+	w.Write(0, 1) // normal
 	writeLengths(w, lengths)
 	return c
 }
 
 // writeLengths writes code lengths through the code-length code, using
 // symbol 17/18 runs for zeros and 16 for repeats of the previous length.
-func writeLengths(w *bitWriter, lengths []uint8) {
+func writeLengths(w *BitWriter, lengths []uint8) {
 	type tok struct{ sym, extra, nExtra int }
 	var toks []tok
 	for i := 0; i < len(lengths); {
@@ -357,17 +361,17 @@ func writeLengths(w *bitWriter, lengths []uint8) {
 	for n > 4 && clLengths[order[n-1]] == 0 {
 		n--
 	}
-	w.write(uint32(n-4), 4)
+	w.Write(uint32(n-4), 4)
 	for i := 0; i < n; i++ {
-		w.write(uint32(clLengths[order[i]]), 3)
+		w.Write(uint32(clLengths[order[i]]), 3)
 	}
-	w.write(0, 1) // max_symbol not used: lengths for the whole alphabet
+	w.Write(0, 1) // max_symbol not used: lengths for the whole alphabet
 	for _, t := range toks {
 		if nUsed > 1 {
-			w.write(clRev[t.sym], uint(clLengths[t.sym]))
+			w.Write(clRev[t.sym], uint(clLengths[t.sym]))
 		}
 		if t.nExtra > 0 {
-			w.write(uint32(t.extra), uint(t.nExtra))
+			w.Write(uint32(t.extra), uint(t.nExtra))
 		}
 	}
 }
