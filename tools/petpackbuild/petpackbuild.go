@@ -22,9 +22,6 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
-
-	"github.com/agentpet/rules_pet/runtime/petpack"
-	"github.com/agentpet/rules_pet/tools/internal/atomicfile"
 )
 
 // File is one entry of a package: a slash path relative to the package root
@@ -135,34 +132,59 @@ func ReadDir(root string) ([]File, error) {
 	return files, err
 }
 
-// ErrInvalid is returned (wrapped) when the source package or, through a
-// writer bug, the written archive does not validate.
+// ErrInvalid is returned (wrapped) when the package does not validate.
 var ErrInvalid = errors.New("package does not validate")
 
-// Build validates the package directory srcDir, writes its archive and
-// validates the archive bytes, and only then publishes them at out (through
-// a temporary name). It returns the verdict of the source directory. On any
-// failure out is not written.
-func Build(srcDir, out string) (*petpack.Verdict, error) {
+// Build packs the package directory srcDir (see Pack: missing previews
+// are made and build/validation.json is written) and publishes the archive
+// at out, through a temporary file validated on disk. out may not lie inside
+// srcDir. On any failure out is left absent, a previous output included, so
+// a rejected build is never mistaken for a successful one; the result, when
+// there is one, holds the verdict that explains a rejection.
+func Build(srcDir, out string, opt Options) (*Result, error) {
 	if err := checkOutside(srcDir, out); err != nil {
 		return nil, err
 	}
-	v := petpack.ValidateDir(srcDir)
-	if !v.OK() {
-		return v, fmt.Errorf("%s: %w: %v", srcDir, ErrInvalid, v.Err())
+	res, err := buildDir(srcDir, opt)
+	return publishOrRemove(res, err, out)
+}
+
+// BuildSpec packs the package a Spec describes and publishes it at out,
+// as Build does for a directory.
+func BuildSpec(s *Spec, read ReadFunc, out string) (*Result, error) {
+	files, opt, err := Assemble(s, read)
+	if err != nil {
+		return publishOrRemove(nil, err, out)
 	}
+	res, err := Pack(files, opt)
+	return publishOrRemove(res, err, out)
+}
+
+// publishOrRemove publishes a packed result, or after a failure removes
+// any previous output, so out never outlives the build that was asked for.
+func publishOrRemove(res *Result, err error, out string) (*Result, error) {
+	if err == nil {
+		err = Publish(res, out)
+	}
+	if err != nil {
+		if rerr := removeStale(out); rerr != nil {
+			return res, fmt.Errorf("%w (and removing the previous %s: %v)", err, out, rerr)
+		}
+		return res, err
+	}
+	return res, nil
+}
+
+func buildDir(srcDir string, opt Options) (*Result, error) {
 	files, err := ReadDir(srcDir)
 	if err != nil {
-		return v, err
+		return nil, err
 	}
-	data, err := Archive(files)
+	res, err := Pack(files, opt)
 	if err != nil {
-		return v, err
+		return res, fmt.Errorf("%s: %w", srcDir, err)
 	}
-	if av := petpack.Validate(bytes.NewReader(data), int64(len(data))); !av.OK() {
-		return v, fmt.Errorf("written archive for %s: %w: %v", srcDir, ErrInvalid, av.Err())
-	}
-	return v, atomicfile.Write(out, data, 0o644)
+	return res, nil
 }
 
 // checkOutside refuses an output inside the input tree (contract section
@@ -176,16 +198,32 @@ func checkOutside(srcDir, out string) error {
 	if err != nil {
 		return err
 	}
-	if rel, err := filepath.Rel(src, dst); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+	if src == dst || strings.HasPrefix(dst, src+string(filepath.Separator)) {
 		return fmt.Errorf("output %s is inside the package directory %s", out, srcDir)
 	}
 	return nil
 }
 
+// realPath resolves p through every symbolic link. A tail that does not
+// exist yet (an output directory the build would create) is kept as
+// written below its deepest existing ancestor, so a missing directory
+// inside the input tree is still recognised as inside it.
 func realPath(p string) (string, error) {
 	abs, err := filepath.Abs(p)
 	if err != nil {
 		return "", err
 	}
-	return filepath.EvalSymlinks(abs)
+	rest := ""
+	for {
+		r, err := filepath.EvalSymlinks(abs)
+		if err == nil {
+			return filepath.Join(r, rest), nil
+		}
+		parent := filepath.Dir(abs)
+		if !os.IsNotExist(err) || parent == abs {
+			return "", err
+		}
+		rest = filepath.Join(filepath.Base(abs), rest)
+		abs = parent
+	}
 }

@@ -4,6 +4,7 @@ import (
 	"archive/zip"
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"image"
 	"image/color"
@@ -32,8 +33,9 @@ func pngBytes(t *testing.T, w, h, seed int) []byte {
 	return b.Bytes()
 }
 
-// writePackage writes a package directory at the creation defaults of the
-// contract's section 4, with metadata from Metadata.
+// writePackage writes a package source directory at the creation defaults
+// of the contract's section 4, with metadata from Metadata and neither
+// previews nor build/validation.json: the writer makes those.
 func writePackage(t *testing.T, dir string) {
 	t.Helper()
 	m := petpack.Manifest{
@@ -55,13 +57,15 @@ func writePackage(t *testing.T, dir string) {
 		t.Fatal(err)
 	}
 	files := map[string][]byte{
-		"manifest.json":                        mj,
-		"assets/preview/cover.png":             pngBytes(t, 384, 416, 0),
-		"assets/preview/animated_preview.webp": []byte("RIFF\x04\x00\x00\x00WEBP"),
-		"source/prompt.md":                     []byte("A small cat.\n"),
+		"manifest.json":    mj,
+		"source/prompt.md": []byte("A small cat.\n"),
 	}
 	for _, f := range meta {
-		files[f.Path] = f.Data
+		// The writer makes build/validation.json; a source's own is
+		// replaced, which TestBuildReplacesValidation shows.
+		if f.Path != validationPath {
+			files[f.Path] = f.Data
+		}
 	}
 	seed := 0
 	for _, s := range m.States {
@@ -82,9 +86,6 @@ func writePackage(t *testing.T, dir string) {
 	if err := os.MkdirAll(filepath.Join(dir, "source", "references"), 0o700); err != nil {
 		t.Fatal(err)
 	}
-	if v := petpack.ValidateDir(dir); !v.OK() {
-		t.Fatalf("fixture does not validate: %v", v.Err())
-	}
 }
 
 func TestBuildDeterministic(t *testing.T) {
@@ -104,7 +105,7 @@ func TestBuildDeterministic(t *testing.T) {
 	var got [][]byte
 	for i, src := range []string{a, b} {
 		out := filepath.Join(outDir, fmt.Sprintf("%d.petpack", i))
-		if _, err := Build(src, out); err != nil {
+		if _, err := Build(src, out, Options{}); err != nil {
 			t.Fatal(err)
 		}
 		data, err := os.ReadFile(out)
@@ -147,16 +148,23 @@ func TestBuildDeterministic(t *testing.T) {
 func TestBuildRejects(t *testing.T) {
 	src := filepath.Join(t.TempDir(), "pkg")
 	writePackage(t, src)
-	if _, err := Build(src, filepath.Join(src, "build", "out.petpack")); err == nil || !strings.Contains(err.Error(), "inside the package directory") {
+	if _, err := Build(src, filepath.Join(src, "build", "out.petpack"), Options{}); err == nil || !strings.Contains(err.Error(), "inside the package directory") {
 		t.Errorf("output inside the input tree: %v", err)
 	}
 	if err := os.Remove(filepath.Join(src, "brief.json")); err != nil {
 		t.Fatal(err)
 	}
 	out := filepath.Join(t.TempDir(), "pet.petpack")
-	v, err := Build(src, out)
-	if err == nil || v == nil || v.OK() {
+	// A previous build's output must not survive a rejected one.
+	if err := os.WriteFile(out, []byte("previous archive"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	res, err := Build(src, out, Options{})
+	if err == nil || res == nil || res.Verdict.OK() || !errors.Is(err, ErrInvalid) {
 		t.Fatalf("invalid package built: %v", err)
+	}
+	if !strings.Contains(err.Error(), "brief.json") {
+		t.Errorf("the error does not name the missing file: %v", err)
 	}
 	if _, err := os.Stat(out); !os.IsNotExist(err) {
 		t.Errorf("a rejected package left %s", out)

@@ -24,7 +24,8 @@ const usage = `usage:
   petasset pack diff GOT WANT
   petasset pack cc --pack FILE --symbol NAME --header OUT.h --source OUT.c --include PATH
   petasset petpack verify [--json] FILE|DIR
-  petasset petpack build DIR --out FILE
+  petasset petpack build DIR --out FILE [--cover-frame PATH]
+  petasset petpack assemble --spec FILE --out FILE
 `
 
 // exit codes
@@ -61,6 +62,7 @@ var commands = []command{
 	{"pack", "cc", packCC},
 	{"petpack", "verify", petpackVerify},
 	{"petpack", "build", petpackBuild},
+	{"petpack", "assemble", petpackAssemble},
 }
 
 func main() {

@@ -216,6 +216,8 @@ func TestPetpackVerify(t *testing.T) {
 
 func TestPetpackBuildUsage(t *testing.T) {
 	dir := t.TempDir()
+	badSpec := write(t, filepath.Join(t.TempDir(), "bad.json"), `{"colour":"red"}`)
+	spec := write(t, filepath.Join(t.TempDir(), "spec.json"), `{"id":"pet_a","quality":"low","states":[]}`)
 	for _, tc := range []struct {
 		args   []string
 		code   int
@@ -225,6 +227,9 @@ func TestPetpackBuildUsage(t *testing.T) {
 		{[]string{"petpack", "build", dir}, exitUsage, "petasset petpack build: --out is required"},
 		{[]string{"petpack", "build", dir, "--out", filepath.Join(dir, "x.petpack")}, exitRejected, "output " + filepath.Join(dir, "x.petpack") + " is inside the package directory"},
 		{[]string{"petpack", "build", dir, "--out", filepath.Join(t.TempDir(), "x.petpack")}, exitRejected, dir + ": manifest.json: "},
+		{[]string{"petpack", "assemble", "--out", "x.petpack"}, exitUsage, "petasset petpack assemble: --spec is required"},
+		{[]string{"petpack", "assemble", "--spec", badSpec, "--out", filepath.Join(dir, "x.petpack")}, exitRejected, badSpec + `: petpack spec: json: unknown field "colour"`},
+		{[]string{"petpack", "assemble", "--spec", spec, "--out", filepath.Join(t.TempDir(), "x.petpack")}, exitRejected, "action idle: no frames"},
 	} {
 		code, _, stderr := runCLI(tc.args...)
 		if code != tc.code || !strings.HasPrefix(stderr, tc.stderr) {

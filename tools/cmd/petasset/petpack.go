@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"os"
 	"strings"
 
 	"github.com/agentpet/rules_pet/runtime/petpack"
@@ -41,18 +42,18 @@ func petpackVerify(args []string, stdout io.Writer) error {
 	if !v.OK() {
 		return rejectedVerdict(path, v)
 	}
-	// The media gate (frame decoding, cover and preview checks) and the
-	// metadata documents are not validated yet; say so rather than let
-	// "ok" claim them.
-	fmt.Fprintf(stdout, "%s: ok: container, paths, budgets, manifest and layout (media gate and metadata not yet checked), %d warnings\n", path, len(v.Warnings))
+	fmt.Fprintf(stdout, "%s: ok, %d warnings\n", path, len(v.Warnings))
 	return nil
 }
 
-// petpackBuild writes the archive of a package directory (validated before
-// and after writing) to --out.
+// petpackBuild writes the archive of a package directory to --out: the
+// previews it lacks are made from its frames, build/validation.json from the
+// verdict, and the archive is validated again on disk before it is renamed
+// into place.
 func petpackBuild(args []string, stdout io.Writer) error {
 	fs := newFlags("petpack build")
 	out := fs.String("out", "", "output `FILE`")
+	cover := fs.String("cover-frame", "", "package `PATH` of the frame cover.png is made from when DIR has none (default: idle's reduced-motion frame)")
 	// The documented form puts DIR first (`petpack build DIR --out FILE`),
 	// so parse the flags on either side of it.
 	if err := parseFlags(fs, args); err != nil {
@@ -69,15 +70,50 @@ func petpackBuild(args []string, stdout io.Writer) error {
 	if err := required(fs, "out"); err != nil {
 		return err
 	}
-	v, err := petpackbuild.Build(dir, *out)
-	if v != nil {
-		for _, f := range v.Warnings {
-			fmt.Fprintf(stdout, "%s: warning: %s\n", dir, f)
+	res, err := petpackbuild.Build(dir, *out, petpackbuild.Options{CoverFrame: *cover})
+	return reportBuild(dir, res, err, stdout)
+}
+
+// petpackAssemble writes the archive of the package a spec describes (the
+// petpack_archive rule's action): the spec names each input file and the
+// tool decides its package path, so the inputs can stay the symbolic links
+// a Bazel sandbox makes of them.
+func petpackAssemble(args []string, stdout io.Writer) error {
+	fs := newFlags("petpack assemble")
+	specPath := fs.String("spec", "", "the package spec `FILE` (JSON)")
+	out := fs.String("out", "", "output `FILE`")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if len(fs.Args()) != 0 {
+		return usageError{"unexpected argument " + fs.Args()[0]}
+	}
+	if err := required(fs, "spec", "out"); err != nil {
+		return err
+	}
+	data, err := os.ReadFile(*specPath)
+	if err != nil {
+		return rejected{err.Error()}
+	}
+	spec, err := petpackbuild.ParseSpec(data)
+	if err != nil {
+		return rejected{fmt.Sprintf("%s: %v", *specPath, err)}
+	}
+	res, err := petpackbuild.BuildSpec(spec, os.ReadFile, *out)
+	return reportBuild(*out, res, err, stdout)
+}
+
+// reportBuild prints a writer's warnings and turns its failure into the
+// verdict's error lines, or the error itself when no verdict explains it.
+func reportBuild(where string, res *petpackbuild.Result, err error, stdout io.Writer) error {
+	if res != nil && res.Verdict != nil {
+		for _, f := range res.Verdict.Warnings {
+			fmt.Fprintf(stdout, "%s: warning: %s\n", where, f)
 		}
 	}
 	if err != nil {
-		if v != nil && !v.OK() {
-			return rejectedVerdict(dir, v)
+		if res != nil && res.Verdict != nil && !res.Verdict.OK() {
+			return rejectedVerdict(where, res.Verdict)
 		}
 		return rejected{err.Error()}
 	}

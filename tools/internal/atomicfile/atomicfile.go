@@ -14,7 +14,16 @@ import (
 // sets perm explicitly (so the mode does not depend on the umask), and
 // renames it over path. On any error the temporary file is removed and
 // path is left as it was.
-func Write(path string, data []byte, perm os.FileMode) (err error) {
+func Write(path string, data []byte, perm os.FileMode) error {
+	return WriteChecked(path, data, perm, nil)
+}
+
+// WriteChecked is Write with a last look at the written bytes: check, when
+// not nil, is given the temporary file's name after it is synced and
+// closed, and path is replaced only if check returns nil. It is for
+// outputs whose format has a validator, so what is published is what was
+// proven on disk, not only what was in memory.
+func WriteChecked(path string, data []byte, perm os.FileMode, check func(tmp string) error) (err error) {
 	dir, base := filepath.Split(path)
 	if dir == "" {
 		dir = "."
@@ -42,6 +51,11 @@ func Write(path string, data []byte, perm os.FileMode) (err error) {
 	}
 	if err = os.Chmod(tmp, perm); err != nil {
 		return err
+	}
+	if check != nil {
+		if err = check(tmp); err != nil {
+			return err
+		}
 	}
 	if err = os.Rename(tmp, path); err != nil {
 		return err

@@ -2,6 +2,7 @@ package atomicfile
 
 import (
 	"bytes"
+	"errors"
 	"os"
 	"path/filepath"
 	"testing"
@@ -180,5 +181,43 @@ func TestWriteReaderSeesOldOrNew(t *testing.T) {
 	close(done)
 	if msg, ok := <-bad; ok {
 		t.Fatal(msg)
+	}
+}
+
+// TestWriteChecked shows the check sees the complete temporary file and
+// that a failing check leaves the old file and no temporary behind.
+func TestWriteChecked(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "out.petpack")
+	if err := os.WriteFile(path, []byte("old"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var seen []byte
+	refuse := errors.New("refused")
+	err := WriteChecked(path, []byte("new bytes"), 0o644, func(tmp string) error {
+		b, err := os.ReadFile(tmp)
+		seen = b
+		if err != nil {
+			return err
+		}
+		return refuse
+	})
+	if !errors.Is(err, refuse) {
+		t.Fatalf("error %v, want the check's", err)
+	}
+	if string(seen) != "new bytes" {
+		t.Fatalf("the check read %q", seen)
+	}
+	if got, _ := os.ReadFile(path); string(got) != "old" {
+		t.Fatalf("a refused write replaced the file with %q", got)
+	}
+	if names := entries(t, dir); len(names) != 1 {
+		t.Fatalf("directory holds %v after a refused write", names)
+	}
+	if err := WriteChecked(path, []byte("new bytes"), 0o644, func(string) error { return nil }); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := os.ReadFile(path); string(got) != "new bytes" {
+		t.Fatalf("content %q after an accepted write", got)
 	}
 }

@@ -1,0 +1,185 @@
+package petpackbuild
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"sort"
+	"strings"
+
+	"github.com/agentpet/rules_pet/runtime/petpack"
+	"github.com/agentpet/rules_pet/tools/internal/atomicfile"
+)
+
+// Options are the writer's choices that the package files do not make.
+type Options struct {
+	// CoverFrame is the package path of the frame cover.png is made from
+	// when the package has no cover; "" takes the idle action's
+	// reduced-motion frame.
+	CoverFrame string
+	// Validator is recorded in build/validation.json; the zero value
+	// records DefaultValidator.
+	Validator petpack.Generator
+}
+
+// DefaultValidator is this writer's entry in build/validation.json: a fixed
+// name and the version of the rules it applies, never a machine or a
+// build time, so the archive stays byte-identical across machines.
+var DefaultValidator = petpack.Generator{Name: "rules_pet-petasset", Version: "1"}
+
+// Result is a written package.
+type Result struct {
+	// Files are the package's files as archived, in path order, including
+	// the previews and build/validation.json the writer made.
+	Files []File
+	// Archive is the .petpack bytes.
+	Archive []byte
+	// Verdict is the validator's verdict on Archive: no errors, and the
+	// warnings build/validation.json lists.
+	Verdict *petpack.Verdict
+}
+
+// Pack completes a package and archives it. Previews the files lack are
+// made from the authored frames (cover.png from one frame, the animated
+// preview from whole actions at their authored durations);
+// build/validation.json is always written by Pack, from its own verdict on
+// the finished archive, replacing any the files carry: a report is only
+// true of the bytes it was made for. On a rejection the error wraps
+// ErrInvalid and the verdict, when there is one, says why.
+func Pack(files []File, opt Options) (*Result, error) {
+	if opt.Validator == (petpack.Generator{}) {
+		opt.Validator = DefaultValidator
+	}
+	idx := map[string]File{}
+	for _, f := range files {
+		if _, dup := idx[f.Path]; dup {
+			return nil, fmt.Errorf("package file %s: given twice", f.Path)
+		}
+		idx[f.Path] = f
+	}
+	mv := petpack.ValidateManifest(idx["manifest.json"].Data)
+	if !mv.OK() {
+		// Without a manifest nothing can be completed; the verdict on the
+		// files as given says everything that is wrong, not only that.
+		return archiveOf(idx)
+	}
+	m := mv.Manifest
+	frames := framesOf(idx)
+	if _, ok := idx[CoverPath]; !ok {
+		data, err := makeCover(m, frames, opt.CoverFrame)
+		switch {
+		case err == nil:
+			idx[CoverPath] = File{Path: CoverPath, Data: data}
+		case opt.CoverFrame != "":
+			return nil, err
+		}
+		// Without an idle frame to show there is no default cover; the
+		// verdict names the missing frames and the missing cover.
+	}
+	if _, ok := idx[PreviewPath]; !ok {
+		data, err := makeAnimatedPreview(m, frames)
+		if err != nil {
+			return nil, err
+		}
+		idx[PreviewPath] = File{Path: PreviewPath, Data: data}
+	}
+	report := petpack.ValidationReport{
+		SchemaVersion: petpack.ValidationSchemaVersion, OK: true, Validator: opt.Validator,
+		PetID: m.ID, Warnings: []petpack.Rule{}, References: referencesOf(idx),
+	}
+	for _, a := range petpack.Actions() {
+		report.FrameCounts.Set(a, len(frames[a]))
+		report.TotalFrameCount += len(frames[a])
+	}
+	// Twice: the report must list the warnings of the archive that holds
+	// it, and the first pass is what finds them. Nothing the report says
+	// feeds a warning, so the second verdict confirms the first.
+	var res *Result
+	for pass := 0; pass < 2; pass++ {
+		data, err := json.MarshalIndent(report, "", "  ")
+		if err != nil {
+			return nil, err
+		}
+		idx[validationPath] = File{Path: validationPath, Data: append(data, '\n')}
+		res, err = archiveOf(idx)
+		if err != nil {
+			return res, err
+		}
+		report.Warnings = warningRules(res.Verdict)
+	}
+	if got := warningRules(res.Verdict); fmt.Sprint(got) != fmt.Sprint(report.Warnings) {
+		return res, fmt.Errorf("build/validation.json lists warnings %v but the archive warns %v", report.Warnings, got)
+	}
+	return res, nil
+}
+
+const validationPath = "build/validation.json"
+
+// archiveOf archives the files and validates the archive bytes.
+func archiveOf(idx map[string]File) (*Result, error) {
+	res := &Result{Files: make([]File, 0, len(idx))}
+	for _, f := range idx {
+		res.Files = append(res.Files, f)
+	}
+	sort.Slice(res.Files, func(i, j int) bool { return res.Files[i].Path < res.Files[j].Path })
+	var err error
+	if res.Archive, err = Archive(res.Files); err != nil {
+		return nil, err
+	}
+	res.Verdict = petpack.Validate(bytes.NewReader(res.Archive), int64(len(res.Archive)))
+	if !res.Verdict.OK() {
+		return res, fmt.Errorf("%w: %v", ErrInvalid, res.Verdict.Err())
+	}
+	return res, nil
+}
+
+// referencesOf is the package's reference inventory: the files below
+// source/references/, relative to it, in path order.
+func referencesOf(idx map[string]File) []string {
+	out := []string{}
+	const dir = "source/references/"
+	for p := range idx {
+		if strings.HasPrefix(p, dir) && !strings.HasSuffix(p, "/") {
+			out = append(out, strings.TrimPrefix(p, dir))
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// warningRules are the distinct warning rules of v, in verdict order.
+func warningRules(v *petpack.Verdict) []petpack.Rule {
+	out := []petpack.Rule{}
+	seen := map[petpack.Rule]bool{}
+	for _, f := range v.Warnings {
+		if !seen[f.Rule] {
+			seen[f.Rule] = true
+			out = append(out, f.Rule)
+		}
+	}
+	return out
+}
+
+// Publish writes the result's archive at out through a temporary file that
+// is validated again as a file, on disk, before it is renamed into place:
+// out either keeps its old content or holds an archive that was proven
+// valid where it lies.
+func Publish(res *Result, out string) error {
+	return atomicfile.WriteChecked(out, res.Archive, 0o644, func(tmp string) error {
+		v := petpack.ValidatePath(tmp)
+		if !v.OK() {
+			return fmt.Errorf("written archive %s: %w: %v", out, ErrInvalid, v.Err())
+		}
+		return nil
+	})
+}
+
+// removeStale deletes a previous output so a rejected build leaves none
+// behind (a stale archive would pass for this build's result).
+func removeStale(out string) error {
+	if err := os.Remove(out); err != nil && !os.IsNotExist(err) {
+		return err
+	}
+	return nil
+}

@@ -1,0 +1,187 @@
+package petpackbuild
+
+import (
+	"bytes"
+	"encoding/json"
+	"image"
+	"image/png"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/agentpet/rules_pet/runtime/petpack"
+	"github.com/agentpet/rules_pet/runtime/webp"
+	"github.com/google/go-cmp/cmp"
+)
+
+// built is the archive of a package directory from writePackage, with its
+// files by path.
+func built(t *testing.T, opt Options) (*Result, map[string][]byte) {
+	t.Helper()
+	src := filepath.Join(t.TempDir(), "pkg")
+	writePackage(t, src)
+	files, err := ReadDir(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := Pack(files, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	byPath := map[string][]byte{}
+	for _, f := range res.Files {
+		byPath[f.Path] = f.Data
+	}
+	return res, byPath
+}
+
+func decodeNRGBA(t *testing.T, data []byte) *image.NRGBA {
+	t.Helper()
+	img, err := png.Decode(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return scaleNRGBA(img, 1)
+}
+
+// TestPackValidationReport shows build/validation.json is the writer's own
+// verdict on the archive that holds it.
+func TestPackValidationReport(t *testing.T) {
+	res, files := built(t, Options{})
+	var report petpack.ValidationReport
+	if err := json.Unmarshal(files[validationPath], &report); err != nil {
+		t.Fatal(err)
+	}
+	if !report.OK || report.Validator != DefaultValidator || report.PetID != "pet_build01" || report.TotalFrameCount != 50 {
+		t.Fatalf("report %+v", report)
+	}
+	if report.FrameCounts.Of(petpack.ActionWaiting) != 8 || report.FrameCounts.Of(petpack.ActionIdle) != 6 {
+		t.Errorf("frame counts %+v", report.FrameCounts)
+	}
+	if diff := cmp.Diff(warningRules(res.Verdict), report.Warnings); diff != "" {
+		t.Errorf("reported warnings differ from the verdict (-verdict +report):\n%s", diff)
+	}
+	// The low tier's previews are exactly twice the frames: no warning
+	// about the preview size may be among them.
+	for _, r := range report.Warnings {
+		if r == "preview_size_unusual" {
+			t.Errorf("the writer's own previews warn: %v", report.Warnings)
+		}
+	}
+	other, _ := built(t, Options{Validator: petpack.Generator{Name: "other", Version: "2"}})
+	if bytes.Equal(other.Archive, res.Archive) {
+		t.Error("the validator named in the report does not reach the archive")
+	}
+}
+
+// TestPackReplacesValidation: a source's own report, here a false one, is
+// not carried over.
+func TestPackReplacesValidation(t *testing.T) {
+	src := filepath.Join(t.TempDir(), "pkg")
+	writePackage(t, src)
+	stale := []byte(`{"schema_version":"apc.pet-validation.v1","ok":false}`)
+	if err := os.MkdirAll(filepath.Join(src, "build"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(src, "build", "validation.json"), stale, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	files, err := ReadDir(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := Pack(files, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range res.Files {
+		if f.Path == validationPath && bytes.Equal(f.Data, stale) {
+			t.Fatal("the source's report was archived")
+		}
+	}
+}
+
+// TestPackPreviews: the cover is the idle reduced-motion frame and the
+// animated preview every frame at its authored duration, both enlarged by
+// pixel replication to the recommended 384x416, decoding to exactly those
+// pixels.
+func TestPackPreviews(t *testing.T) {
+	_, files := built(t, Options{})
+	states := petpack.DefaultStates()
+	frame := func(a petpack.Action, i int) *image.NRGBA {
+		return scaleNRGBA(decodeNRGBA(t, files[a.FramesDir()+"/"+fourDigits(i)+".png"]), 2)
+	}
+	idle := states[0]
+	cover := files[CoverPath]
+	cfg, err := png.DecodeConfig(bytes.NewReader(cover))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg.Width != 384 || cfg.Height != 416 {
+		t.Fatalf("cover %dx%d", cfg.Width, cfg.Height)
+	}
+	if ct := cover[25]; ct != 6 {
+		t.Errorf("cover colour type %d, want 6 (RGBA)", ct)
+	}
+	if !bytes.Equal(decodeNRGBA(t, cover).Pix, frame(idle.Name, idle.ReducedMotionFrameIndex).Pix) {
+		t.Error("the cover is not the idle reduced-motion frame")
+	}
+	decoded, err := webp.DecodeFrames(files[PreviewPath], webp.DefaultBudget())
+	if err != nil {
+		t.Fatal(err)
+	}
+	k := 0
+	for _, s := range states {
+		for i, d := range s.FrameDurationsMS {
+			if k >= len(decoded) {
+				t.Fatalf("the preview has %d frames; %s %d is missing", len(decoded), s.Name, i)
+			}
+			got := decoded[k]
+			if got.Duration != d {
+				t.Errorf("preview frame %d (%s %d) lasts %d ms, authored %d", k, s.Name, i, got.Duration, d)
+			}
+			if !bytes.Equal(scaleNRGBA(got.Image, 1).Pix, frame(s.Name, i).Pix) {
+				t.Errorf("preview frame %d is not %s frame %d", k, s.Name, i)
+			}
+			k++
+		}
+	}
+	if k != len(decoded) {
+		t.Errorf("the preview has %d frames, the actions %d", len(decoded), k)
+	}
+}
+
+// TestPackCoverFrame: a named frame becomes the cover; an unknown name is
+// an error, not a silent default.
+func TestPackCoverFrame(t *testing.T) {
+	name := petpack.ActionDone.FramesDir() + "/0003.png"
+	_, files := built(t, Options{CoverFrame: name})
+	if !bytes.Equal(decodeNRGBA(t, files[CoverPath]).Pix, scaleNRGBA(decodeNRGBA(t, files[name]), 2).Pix) {
+		t.Error("the cover is not the named frame")
+	}
+	src := filepath.Join(t.TempDir(), "pkg")
+	writePackage(t, src)
+	list, err := ReadDir(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Pack(list, Options{CoverFrame: "assets/frames/idle/9999.png"}); err == nil {
+		t.Error("an unknown cover frame was accepted")
+	}
+}
+
+func TestPreviewScale(t *testing.T) {
+	for _, tc := range []struct {
+		q    petpack.Quality
+		want int
+	}{{petpack.QualityLow, 2}, {petpack.QualityStandard, 1}, {petpack.QualityHigh, 1}} {
+		size, _ := tc.q.RenderSize()
+		if got := previewScale(size); got != tc.want {
+			t.Errorf("%s: scale %d, want %d", tc.q, got, tc.want)
+		}
+	}
+}
+
+func fourDigits(i int) string {
+	return string([]byte{byte('0' + i/1000%10), byte('0' + i/100%10), byte('0' + i/10%10), byte('0' + i%10)})
+}
