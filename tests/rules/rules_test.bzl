@@ -6,7 +6,7 @@ tests and the extra fixtures are targets of this package tagged `manual`, so
 """
 
 load("@bazel_skylib//lib:unittest.bzl", "analysistest", "asserts")
-load("//rules:defs.bzl", "PetManifestInfo", "PetPackInfo", "PetRuntimeAssetsInfo", "pet_manifest", "pet_pack", "pet_pack_cc_library", "pet_pack_go_library")
+load("//rules:defs.bzl", "PetManifestInfo", "PetPackInfo", "PetRuntimeAssetsInfo", "PetpackInfo", "pet_manifest", "pet_pack", "pet_pack_cc_library", "pet_pack_go_library", "petpack_archive", "petpack_timing")
 
 _SPRITES = ["attentive", "curious", "fallback", "happy", "idle"]
 
@@ -173,6 +173,60 @@ def _pack_go_source_elsewhere_test_impl(ctx):
 
 pack_go_source_elsewhere_test = analysistest.make(_pack_go_source_elsewhere_test_impl)
 
+# --- petpack_archive ---------------------------------------------------------
+
+_ACTIONS = ["idle", "thinking", "tool", "waiting", "done", "failed", "acknowledge", "drag_left", "drag_right"]
+
+def _petpack_archive_test_impl(ctx):
+    env = analysistest.begin(ctx)
+    target = analysistest.target_under_test(env)
+    info = target[PetpackInfo]
+    asserts.equals(env, "tests/rules/pet_rules01.petpack", info.archive.short_path)
+    asserts.equals(env, "pet_rules01", info.pet_id)
+    asserts.equals(env, "low", info.quality)
+    asserts.equals(env, [info.archive], target[DefaultInfo].files.to_list())
+
+    actions = _actions_with(env, "PetpackArchive")
+    asserts.equals(env, 1, len(actions), "one PetpackArchive action")
+    if actions:
+        argv = actions[0].argv
+        asserts.equals(env, ["petpack", "assemble", "--spec", info.spec.path, "--out", info.archive.path], argv[1:])
+        inputs = actions[0].inputs.to_list()
+        asserts.true(env, info.spec in inputs, "the action reads its spec")
+        asserts.equals(
+            env,
+            ["assets/pet/sprites/%s.png" % s for s in _SPRITES] + ["tests/rules/testdata/manifest.txt"],
+            _short_paths([f for f in inputs if f.extension in ("png", "txt")]),
+        )
+    writes = [a for a in analysistest.target_actions(env) if a.mnemonic == "FileWrite"]
+    asserts.equals(env, 1, len(writes), "the spec is written by the rule")
+    if writes:
+        spec = json.decode(writes[0].content)
+        asserts.equals(env, _ACTIONS, [st["name"] for st in spec["states"]], "states in the contract's order")
+        asserts.equals(env, None, spec["states"][0]["timing"], "idle keeps the default timing")
+        asserts.equals(env, [260, 300], spec["states"][1]["timing"]["frame_durations_ms"])
+        asserts.equals(env, "burst_then_idle", spec["states"][1]["timing"]["playback"]["mode"])
+        asserts.equals(env, "tests/rules/testdata/manifest.txt", spec["prompt"])
+    return analysistest.end(env)
+
+petpack_archive_test = analysistest.make(_petpack_archive_test_impl)
+
+def _petpack_fixture(name, **kwargs):
+    sprites = ["//assets/pet:sprites/%s.png" % s for s in _SPRITES]
+    attrs = dict(
+        pet_id = "pet_rules01",
+        display_name = "Rules Cat",
+        style = "flat",
+        quality = "low",
+        created_at = "2026-01-02T03:04:05Z",
+        description = "A cat.",
+        prompt = "testdata/manifest.txt",
+        tags = ["manual"],
+    )
+    attrs.update({a: sprites for a in _ACTIONS})
+    attrs.update(kwargs)
+    petpack_archive(name = name, **attrs)
+
 # --- the suite ---------------------------------------------------------------
 
 def _add(test, name, **kwargs):
@@ -249,7 +303,16 @@ def rules_test_suite(name):
         pack = "//assets/pet:pack",
     )
 
+    _petpack_fixture(
+        name = "petpack_fixture",
+        timing = {"thinking": petpack_timing([260, 300], "burst_then_idle", 1, entry_repeat_count = 3)},
+    )
+    _petpack_fixture(name = "petpack_timing_unknown_action", timing = {"sleep": petpack_timing([100, 100], "loop", 0)})
+    _petpack_fixture(name = "petpack_no_description", description = " ")
+    _petpack_fixture(name = "petpack_cover_twice", cover = "//assets/pet:sprites/idle.png", cover_frame = "idle/0")
+
     tests = []
+    tests.append(_add(petpack_archive_test, "petpack_archive_test", target_under_test = ":petpack_fixture"))
     tests.append(_add(manifest_info_test, "manifest_info_test", target_under_test = "//assets/pet:manifest"))
     tests.append(_add(runtime_assets_test, "runtime_assets_test", target_under_test = "//assets/pet:runtime"))
     tests.append(_add(pack_test, "pack_default_out_test", target_under_test = "//assets/pet:pack", want_pack = "assets/pet/assets/pet.pack"))
@@ -266,6 +329,9 @@ def rules_test_suite(name):
         ("image_outside_asset_root", "image assets/pet/sprites/idle.png is outside the manifest's directory tests/rules/testdata/set"),
         ("pack_out_escapes", "out \"../escape.pack\" must be a path below the package"),
         ("cc_bad_symbol_src", "symbol \"pet-pack\" is not a C identifier"),
+        ("petpack_timing_unknown_action", "timing names \"sleep\", which is not one of the nine actions"),
+        ("petpack_no_description", "description is empty"),
+        ("petpack_cover_twice", "give cover or cover_frame, not both"),
     ]:
         tests.append(_add(analysis_failure_test, fixture + "_fails_test", target_under_test = ":" + fixture, message = message))
 

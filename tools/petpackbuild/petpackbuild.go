@@ -29,6 +29,10 @@ import (
 type File struct {
 	Path string
 	Data []byte
+	// From is the input file the entry was read from when that is not its
+	// package path (Assemble's inputs), so a finding can name the file a
+	// person edits; "" otherwise. It never reaches the archive.
+	From string
 }
 
 // zipEpoch is 1980-01-01 00:00:00 in MS-DOS date and time fields.

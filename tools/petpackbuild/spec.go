@@ -143,7 +143,7 @@ func Assemble(s *Spec, read ReadFunc) ([]File, Options, error) {
 			if err != nil {
 				return nil, opt, fmt.Errorf("action %s frame %d: %w", a, k, err)
 			}
-			files = append(files, File{Path: fmt.Sprintf("%s/%04d.png", a.FramesDir(), k), Data: data})
+			files = append(files, File{Path: fmt.Sprintf("%s/%04d.png", a.FramesDir(), k), Data: data, From: name})
 		}
 	}
 	mj, err := json.MarshalIndent(m, "", "  ")
@@ -166,7 +166,7 @@ func Assemble(s *Spec, read ReadFunc) ([]File, Options, error) {
 		}
 		sum := sha256.Sum256(data)
 		refs = append(refs, petpack.Reference{Path: base, Size: int64(len(data)), SHA256: hex.EncodeToString(sum[:])})
-		files = append(files, File{Path: "source/references/" + base, Data: data})
+		files = append(files, File{Path: "source/references/" + base, Data: data, From: name})
 	}
 
 	docs := Metadata(&m, s.Description, s.Generator, s.Provenance, nil)
@@ -188,6 +188,7 @@ func Assemble(s *Spec, read ReadFunc) ([]File, Options, error) {
 			if f.Data, err = read(name); err != nil {
 				return nil, opt, fmt.Errorf("%s: %w", f.Path, err)
 			}
+			f.From = name
 		}
 		files = append(files, f)
 	}
@@ -202,7 +203,7 @@ func Assemble(s *Spec, read ReadFunc) ([]File, Options, error) {
 		if err != nil {
 			return nil, opt, fmt.Errorf("%s: %w", p.pkg, err)
 		}
-		files = append(files, File{Path: p.pkg, Data: data})
+		files = append(files, File{Path: p.pkg, Data: data, From: p.name})
 	}
 	if s.CoverFrame != "" {
 		if s.Cover != "" {

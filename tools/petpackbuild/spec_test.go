@@ -79,6 +79,9 @@ func TestAssemble(t *testing.T) {
 	}
 	var src petpack.Source
 	for _, f := range res.Files {
+		if f.Path == "assets/frames/tool/0002.png" && f.From != "art/tool-2.png" {
+			t.Errorf("%s records its input as %q", f.Path, f.From)
+		}
 		if f.Path == "source/source.json" {
 			if err := json.Unmarshal(f.Data, &src); err != nil {
 				t.Fatal(err)

@@ -26,6 +26,7 @@ const usage = `usage:
   petasset petpack verify [--json] FILE|DIR
   petasset petpack build DIR --out FILE [--cover-frame PATH]
   petasset petpack assemble --spec FILE --out FILE
+  petasset petpack diff GOT WANT
 `
 
 // exit codes
@@ -63,6 +64,7 @@ var commands = []command{
 	{"petpack", "verify", petpackVerify},
 	{"petpack", "build", petpackBuild},
 	{"petpack", "assemble", petpackAssemble},
+	{"petpack", "diff", petpackDiff},
 }
 
 func main() {

@@ -100,7 +100,49 @@ func petpackAssemble(args []string, stdout io.Writer) error {
 		return rejected{fmt.Sprintf("%s: %v", *specPath, err)}
 	}
 	res, err := petpackbuild.BuildSpec(spec, os.ReadFile, *out)
+	if res != nil && res.Verdict != nil {
+		// The entries were renamed on the way in; say which input each
+		// finding is about.
+		from := map[string]string{}
+		for _, f := range res.Files {
+			if f.From != "" {
+				from[f.Path] = f.From
+			}
+		}
+		for _, list := range [][]petpack.Finding{res.Verdict.Errors, res.Verdict.Warnings} {
+			for i := range list {
+				if src, ok := from[list[i].Path]; ok {
+					list[i].Msg += " (input " + src + ")"
+				}
+			}
+		}
+	}
 	return reportBuild(*out, res, err, stdout)
+}
+
+// petpackDiff exits 0 when two archives are byte-identical and otherwise
+// names the first differing entry: the golden test's comparison.
+func petpackDiff(args []string, stdout io.Writer) error {
+	fs := newFlags("petpack diff")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() != 2 {
+		return usageError{"want GOT and WANT"}
+	}
+	gotPath, wantPath := fs.Arg(0), fs.Arg(1)
+	got, err := os.ReadFile(gotPath)
+	if err != nil {
+		return rejected{err.Error()}
+	}
+	want, err := os.ReadFile(wantPath)
+	if err != nil {
+		return rejected{err.Error()}
+	}
+	if d := petpackbuild.FirstDifference(got, want); d != "" {
+		return rejected{fmt.Sprintf("%s differs from %s: %s", gotPath, wantPath, d)}
+	}
+	return nil
 }
 
 // reportBuild prints a writer's warnings and turns its failure into the
