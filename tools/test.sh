@@ -25,6 +25,19 @@ if [[ -n "$unformatted" ]]; then
     exit 1
 fi
 
+step "rules/go_dependencies.bzl pins go.mod's golang.org/x/image"
+# WORKSPACE users get petasset's Go modules from that file, Bzlmod users and
+# the go tool from go.mod: the two must name the same version and hash.
+ver=$(go list -m -f '{{.Version}}' golang.org/x/image)
+sum=$(awk -v v="$ver" '$1 == "golang.org/x/image" && $2 == v { print $3 }' go.sum)
+for want in 'importpath = "golang.org/x/image"' "version = \"$ver\"" "sum = \"$sum\""; do
+    if ! grep -qF "$want" rules/go_dependencies.bzl; then
+        echo "rules/go_dependencies.bzl lacks $want (go.mod: golang.org/x/image $ver)" >&2
+        exit 1
+    fi
+done
+echo "golang.org/x/image $ver $sum"
+
 step "C toolchains (clang, sanitizers, 32-bit multilib, zlib)"
 firmware/setup.sh
 
