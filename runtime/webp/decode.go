@@ -28,30 +28,50 @@ var decodeImage = xwebp.Decode
 // an animated file or the single image of a still one. Each frame is
 // decoded by golang.org/x/image/webp from a standalone RIFF WEBP built
 // around its bitstream, only after the pre-pass has bounded its cost; a
-// decoder panic becomes a RuleDecoderPanic rejection.
+// decoder panic becomes a RuleDecoderPanic rejection. All frames are held
+// at once (within Budget.MaxDecodedBytes); DecodeEach holds one.
 func DecodeFrames(data []byte, budget Budget) ([]Frame, error) {
+	var out []Frame
+	err := DecodeEach(data, budget, func(_ int, fr Frame) error {
+		out = append(out, fr)
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// DecodeEach is DecodeFrames for a caller that looks at one frame at a
+// time: it validates data with Parse, then decodes the frames in file
+// order and passes each to fn, keeping no reference to it, so a validator
+// that only needs to know every frame decodes holds one frame's pixels at
+// a time rather than up to Budget.MaxDecodedBytes. An error from fn stops
+// decoding and is returned as it is.
+func DecodeEach(data []byte, budget Budget, fn func(i int, fr Frame) error) error {
 	budget = budget.withDefaults()
 	f, e := parse(data, budget)
 	if e != nil {
-		return nil, e
+		return e
 	}
-	out := make([]Frame, 0, len(f.Frames))
 	for i, fr := range f.Frames {
 		img, err := decodeOne(standalone(fr))
 		if err != nil {
 			if we, ok := err.(*Error); ok {
 				we.Msg = fmt.Sprintf("frame %d: %s", i, we.Msg)
-				return nil, we
+				return we
 			}
-			return nil, &Error{Rule: RuleDecodeFailed, Msg: fmt.Sprintf("frame %d: %v", i, err), Err: err}
+			return &Error{Rule: RuleDecodeFailed, Msg: fmt.Sprintf("frame %d: %v", i, err), Err: err}
 		}
 		b := img.Bounds()
 		if b.Dx() != fr.Width || b.Dy() != fr.Height {
-			return nil, reject(RuleDecodeFailed, "frame %d decoded to %dx%d, header says %dx%d", i, b.Dx(), b.Dy(), fr.Width, fr.Height)
+			return reject(RuleDecodeFailed, "frame %d decoded to %dx%d, header says %dx%d", i, b.Dx(), b.Dy(), fr.Width, fr.Height)
 		}
-		out = append(out, Frame{Image: img, X: fr.X, Y: fr.Y, Duration: fr.Duration})
+		if err := fn(i, Frame{Image: img, X: fr.X, Y: fr.Y, Duration: fr.Duration}); err != nil {
+			return err
+		}
 	}
-	return out, nil
+	return nil
 }
 
 func decodeOne(b []byte) (img image.Image, err error) {

@@ -3,11 +3,11 @@
 // sections 6 and 11).
 //
 // Parse walks the RIFF container and every bitstream header and decodes no
-// pixels; DecodeFrames then decodes each frame with golang.org/x/image/webp
-// (v0.24.0, the newest that builds with Go 1.19) from a standalone RIFF
-// WEBP built around that frame's VP8L, or VP8 plus ALPH behind a synthetic
-// VP8X alpha flag. Frames are returned as stored, with offset and
-// duration, not composited.
+// pixels; DecodeFrames (or DecodeEach, one frame at a time) then decodes
+// each frame with golang.org/x/image/webp (v0.24.0, the newest that builds
+// with Go 1.19) from a standalone RIFF WEBP built around that frame's
+// VP8L, or VP8 plus ALPH behind a synthetic VP8X alpha flag. Frames are
+// returned as stored, with offset and duration, not composited.
 //
 // Before x/image sees a VP8L stream (or VP8L-compressed ALPH), a pre-pass
 // reads it up to the entropy image and computes the number of prefix-code

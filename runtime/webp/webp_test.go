@@ -2,6 +2,7 @@ package webp_test
 
 import (
 	"errors"
+	"fmt"
 	"image"
 	"image/color"
 	"io"
@@ -210,5 +211,35 @@ func TestRulesUnique(t *testing.T) {
 			t.Errorf("rule %s listed twice", r)
 		}
 		seen[r] = true
+	}
+}
+
+// TestDecodeEach: frames arrive one at a time in file order, and an error
+// from the callback stops decoding and comes back unchanged.
+func TestDecodeEach(t *testing.T) {
+	frames := []image.Image{solid(4, 4, color.NRGBA{1, 2, 3, 255}), solid(4, 4, color.NRGBA{4, 5, 6, 255}), gradient(4, 4)}
+	data, err := webpenc.EncodeAnimated(frames, []int{100, 200, 300}, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var durations []int
+	err = webp.DecodeEach(data, webp.Budget{}, func(i int, fr webp.Frame) error {
+		if i != len(durations) {
+			t.Fatalf("frame %d after %d frames", i, len(durations))
+		}
+		durations = append(durations, fr.Duration)
+		return nil
+	})
+	if err != nil || fmt.Sprint(durations) != "[100 200 300]" {
+		t.Fatalf("durations %v, error %v", durations, err)
+	}
+	stop := errors.New("enough")
+	calls := 0
+	err = webp.DecodeEach(data, webp.Budget{}, func(int, webp.Frame) error {
+		calls++
+		return stop
+	})
+	if err != stop || calls != 1 {
+		t.Fatalf("error %v after %d calls, want %v after 1", err, calls, stop)
 	}
 }
