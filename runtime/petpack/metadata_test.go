@@ -106,8 +106,13 @@ func withReference(name string, data []byte) pkg {
 	}).with(referencesDir+"/"+name, data)
 }
 
-func TestValidMetadata(t *testing.T) {
-	cases := []struct {
+// validMetadataCases are packages whose metadata is valid in different
+// ways; the schema test holds the published JSON Schemas against them too.
+func validMetadataCases() []struct {
+	name string
+	p    pkg
+} {
+	return []struct {
 		name string
 		p    pkg
 	}{
@@ -129,7 +134,10 @@ func TestValidMetadata(t *testing.T) {
 		})},
 		{"CRLF session log", validPackage().with(sessionPath, []byte(strings.ReplaceAll(string(metadataFor(DefaultStates()).session()), "\n", "\r\n")))},
 	}
-	for _, tc := range cases {
+}
+
+func TestValidMetadata(t *testing.T) {
+	for _, tc := range validMetadataCases() {
 		t.Run(tc.name, func(t *testing.T) {
 			if v := validateBytes(rawZip(tc.p)); !v.OK() {
 				t.Fatalf("rejected:\n%s", describeVerdict(v))
@@ -138,19 +146,23 @@ func TestValidMetadata(t *testing.T) {
 	}
 }
 
-// TestMetadataRules breaks each metadata rule alone in an otherwise valid
-// package, and checks where the finding points.
-func TestMetadataRules(t *testing.T) {
+// metadataCase is a package that breaks one metadata rule alone, and where
+// the finding must point.
+type metadataCase struct {
+	name    string
+	p       pkg
+	rule    Rule
+	path    string
+	pointer string
+}
+
+// metadataRuleCases is the fixture of every stage-5 rule but privacy; the
+// schema test holds the published JSON Schemas against the same fixtures.
+func metadataRuleCases() []metadataCase {
 	ev := func(i int, edit func(e *SourceEvent)) pkg {
 		return withMeta(func(mt *testMeta) { edit(&mt.events[i]) })
 	}
-	cases := []struct {
-		name    string
-		p       pkg
-		rule    Rule
-		path    string
-		pointer string
-	}{
+	return []metadataCase{
 		{"source not JSON", validPackage().with(sourcePath, []byte("{")), RuleMetadataMalformed, sourcePath, ""},
 		{"brief an array", validPackage().with(briefPath, []byte("[]")), RuleMetadataMalformed, briefPath, ""},
 		{"brief not UTF-8", validPackage().with(briefPath, []byte("{\"name\":\"\xff\"}")), RuleMetadataMalformed, briefPath, ""},
@@ -220,7 +232,12 @@ func TestMetadataRules(t *testing.T) {
 		{"started twice", ev(2, func(e *SourceEvent) { e.Type = EventStarted }), RuleEventLifecycleInvalid, sessionPath + ":3", "/type"},
 		{"empty session", validPackage().with(sessionPath, []byte{}), RuleEventLifecycleInvalid, sessionPath, ""},
 	}
-	for _, tc := range cases {
+}
+
+// TestMetadataRules breaks each metadata rule alone in an otherwise valid
+// package, and checks where the finding points.
+func TestMetadataRules(t *testing.T) {
+	for _, tc := range metadataRuleCases() {
 		t.Run(tc.name, func(t *testing.T) {
 			v := validateBytes(rawZip(tc.p))
 			expectRules(t, v, tc.rule)
