@@ -28,13 +28,21 @@
 //  2. Paths and budgets: every path rule; the declared sizes against the
 //     budgets; then every archive entry read once through a bounded,
 //     CRC-checked stream; frame counts; each PNG's IHDR for the pixel and
-//     decoded-RGBA budgets. Nothing is decoded in this stage.
+//     decoded-RGBA budgets; animated_preview.webp's container, bitstream
+//     headers and VP8L allocation pre-pass (runtime/webp) for the preview
+//     budgets. Nothing is decoded in this stage.
 //  3. Version: manifest.json is one JSON object with no duplicate key, and
 //     its schema_version is exactly apc.petpack.v3; V1 and V2 get the
 //     message to recreate the pet with a V3 maker.
 //  4. Content: the manifest field by field, the layout of section 3, and
-//     the media gate (so far: one frame per duration, each exactly
-//     render_size by its IHDR).
+//     the media gate of section 6: one frame per duration, each exactly
+//     render_size by its IHDR; the animated preview decoded frame by frame;
+//     cover.png decoded, with an alpha colour type, at least 1% visible and
+//     1% transparent pixels and no baked checkerboard; then each state's
+//     frames decoded in natural order, one at a time, for alpha coverage
+//     and against the frame before (and a loop's last against its first).
+//     Those two are warnings, and errors when source.json's provenance is
+//     skill-full-source, so metadata is decoded before the gate runs.
 //  5. Metadata (Safe Producer schemas, cross-file consistency, privacy):
 //     source/source.json, brief.json, each line of
 //     source/skill_session.jsonl and build/validation.json decoded
@@ -105,6 +113,12 @@
 //	| 2     | png_header_invalid                 | a frame or the cover does not start with a PNG signature and a valid IHDR      |
 //	| 2     | image_too_many_pixels              | an IHDR declares over 16,777,216 pixels                                        |
 //	| 2     | state_decoded_too_large            | an action's frames would decode to over 420 MiB (8 bytes a pixel at 16 bits)   |
+//	| 2     | preview_header_invalid             | animated_preview.webp breaks a runtime/webp container or bitstream rule (named) |
+//	| 2     | preview_frame_count                | the preview has no image, or over 120 frames (webp_frame_count)                |
+//	| 2     | preview_too_many_pixels            | the preview canvas or a frame is over 16,777,216 pixels (webp_canvas_too_large) |
+//	| 2     | preview_frame_outside_canvas       | a preview frame reaches outside the canvas (webp_frame_outside_canvas)         |
+//	| 2     | preview_decoder_memory             | a VP8L stream would make x/image allocate over 96 MiB, or over 4096 prefix-code groups |
+//	| 2     | preview_decoded_too_large          | the preview frames decode to over 128 MiB of RGBA (webp_decoded_bytes)         |
 //	| 3     | manifest_missing                   | no manifest.json file                                                          |
 //	| 3     | manifest_malformed                 | not exactly one well-formed JSON object in UTF-8                               |
 //	| 3     | manifest_duplicate_key             | a key twice in one object (compared after unescaping)                          |
@@ -150,6 +164,18 @@
 //	| 4     | frame_dir_ignored_file             | (warning) a file in a frames directory without a .png suffix                   |
 //	| 4     | frame_count_mismatch               | a frames directory's .png count differs from the state's durations             |
 //	| 4     | frame_size_mismatch                | a frame's IHDR size is not render_size                                         |
+//	| 4     | preview_decode_failed              | a preview frame does not decode (the message names the webp rule)              |
+//	| 4     | preview_size_unusual               | (warning) cover.png or the animated preview's canvas is not the recommended 384x416 |
+//	| 4     | cover_no_alpha                     | cover.png's colour type is not 4 or 6 (a tRNS chunk is not an alpha channel)   |
+//	| 4     | cover_decode_failed                | cover.png does not decode completely with image/png                            |
+//	| 4     | cover_alpha_coverage               | under 1% of the cover's pixels are visible, or under 1% transparent            |
+//	| 4     | cover_checkerboard                 | a transparency checkerboard is baked into the cover (see checkerboard.go)      |
+//	| 4     | frame_decode_failed                | a frame does not decode completely with image/png                              |
+//	| 4     | frame_alpha_coverage_low           | (warning) under 1% of a frame's pixels are visible, or under 1% transparent    |
+//	| 4     | frame_duplicate_adjacent           | (warning) a frame decodes to the pixels of the one before it (or a loop's last to its first) |
+//	| 4     | full_source_alpha_coverage_low     | frame_alpha_coverage_low in a skill-full-source package                        |
+//	| 4     | full_source_frame_duplicate        | adjacent frames decode identically in a skill-full-source package              |
+//	| 4     | full_source_loop_seam_duplicate    | a loop state's last and first frames decode identically (skill-full-source)    |
 //	| 5     | metadata_malformed                 | a metadata document or JSONL line is not one UTF-8 JSON object; a metadata file (prompt.md too) over 1 MiB |
 //	| 5     | metadata_duplicate_key             | a key twice in one metadata object (compared after unescaping)                 |
 //	| 5     | metadata_schema_version            | a metadata document without exactly its schema identity (apc.pet-source.v1 ...) |
@@ -210,6 +236,24 @@
 // skill-full-source needing only preview_only false and a visual_source;
 // no provenance value claims bundled identity (section 8). Metadata is
 // bounded like the manifest, at 1 MiB a file.
+//
+// The media gate reads section 6 this way. A colour type "with Alpha" is
+// PNG colour type 4 or 6, the types with an alpha channel; a tRNS chunk on
+// a palette or RGB image does not count, as tools/packbuild reads it too.
+// Visible means alpha above zero, transparent alpha zero, each at least 1%
+// of the pixels. Frames are compared as decoded, 8-bit non-premultiplied
+// RGBA with colour under alpha 0 ignored, so a frame re-encoded or with
+// different hidden colour is still a duplicate. "A loop's last and first
+// decoded frames" is the seam of the loop playback mode only: periodic
+// idle rests between plays, and the contract calls a burst's repeats a
+// burst. An ordinary package's seam duplicate warns as an adjacent one
+// does. 384x416 is the recommended size of both previews, so the cover
+// and the animated preview's canvas each warn at another size. The
+// checkerboard detector is defined in checkerboard.go. The preview's
+// header pre-pass belongs to stage 2 with the other decoded-resource
+// budgets, and its findings say which runtime/webp rule the file broke;
+// section 11's preview budgets each have a rule, and the remaining
+// container and bitstream rules share preview_header_invalid.
 //
 // Two bounds are ours, not section 11's: a name is at most 1024 bytes
 // (5000 names of 64 KiB would be 320 MiB before any rule could reject

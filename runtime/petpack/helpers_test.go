@@ -15,6 +15,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/agentpet/rules_pet/tools/webpenc"
 )
 
 // ---- packages as file lists ----
@@ -90,17 +92,56 @@ func testPNG(w, h, seed int) []byte {
 	return b.Bytes()
 }
 
-// tinyPNG is a w by h PNG, transparent but for one pixel placed by seed:
-// a valid frame in a few hundred bytes, for fuzz seeds.
+// tinyPNG is a w by h PNG, transparent but for a square an eighth of the
+// larger side wide placed by seed (1.7% of the pixels, over the 1% the
+// media gate wants): a valid frame in a few hundred bytes, for fuzz seeds.
 func tinyPNG(w, h, seed int) []byte {
 	im := image.NewNRGBA(image.Rect(0, 0, w, h))
-	im.SetNRGBA(seed%w, seed/w%h, color.NRGBA{255, 128, 0, 255})
+	side := w / 8
+	if h > w {
+		side = h / 8
+	}
+	x0, y0 := (seed*5)%(w-side), (seed*3)%(h-side)
+	for y := y0; y < y0+side; y++ {
+		for x := x0; x < x0+side; x++ {
+			im.SetNRGBA(x, y, color.NRGBA{255, 128, 0, 255})
+		}
+	}
 	var b bytes.Buffer
 	enc := png.Encoder{CompressionLevel: png.BestCompression}
 	if err := enc.Encode(&b, im); err != nil {
 		panic(err)
 	}
 	return b.Bytes()
+}
+
+var (
+	previewOnce  sync.Once
+	previewBytes []byte
+)
+
+// testPreview is a small valid animated_preview.webp: the recommended
+// 384x416 canvas and two 12x13 frames on it, encoded by tools/webpenc (the
+// writer's own encoder), so packages stay small and quick to validate.
+func testPreview() []byte {
+	previewOnce.Do(func() {
+		chunks := [][]byte{animHeader(384, 416)}
+		for i := 0; i < 2; i++ {
+			im := image.NewNRGBA(image.Rect(0, 0, 12, 13))
+			for y := 2; y < 10; y++ {
+				for x := 2 + i; x < 8+i; x++ {
+					im.SetNRGBA(x, y, color.NRGBA{200, 120, 40, 255})
+				}
+			}
+			vp8l, err := webpenc.EncodeVP8L(im)
+			if err != nil {
+				panic(err)
+			}
+			chunks = append(chunks, anmfVP8L(100+10*i, 200, 12, 13, vp8l))
+		}
+		previewBytes = riffWebP(chunks...)
+	})
+	return previewBytes
 }
 
 // ihdrOnly is a file that begins with a valid PNG signature and IHDR chunk
@@ -170,7 +211,7 @@ func packageDrawn(states []State, draw func(w, h, seed int) []byte) pkg {
 	}
 	p = append(p,
 		pkgFile{"assets/preview/cover.png", draw(384, 416, 0)},
-		pkgFile{"assets/preview/animated_preview.webp", []byte("RIFF\x04\x00\x00\x00WEBP")},
+		pkgFile{"assets/preview/animated_preview.webp", testPreview()},
 		pkgFile{"source/prompt.md", []byte("A small orange cat.\n")},
 		pkgFile{"source/source.json", meta.source()},
 		pkgFile{"source/references/", nil},

@@ -1,19 +1,34 @@
 package petpack
 
-import "strconv"
+import (
+	"bytes"
+	"errors"
+	"image"
+	"image/png"
+	"io"
+	"strconv"
+
+	"github.com/agentpet/rules_pet/runtime/webp"
+)
 
 // media is what the header pre-pass learned about the package's images,
 // for the media gate of stage 4.
 type media struct {
 	frames  map[Action][]*node
 	headers map[*node]pngHeader
+	// preview holds animated_preview.webp once its header pre-pass has
+	// passed, so the gate decodes exactly the bytes that were bounded, and
+	// previewSize its canvas.
+	preview     []byte
+	previewSize image.Point
 }
 
 // checkFrameBudgets is the decoded-resource part of stage 2: frame counts
 // from the layout, then each frame's and the cover's IHDR for the pixel
-// budget, and per action the RGBA its frames decode to. Nothing is decoded.
-// The preview's WebP header pre-pass (frame count, canvas, the VP8L bounds
-// the x/image decoder does not enforce) belongs here too.
+// budget, per action the RGBA its frames decode to, and the animated
+// preview's WebP header pre-pass (frame count, canvas, frames inside it,
+// decoded RGBA, and the VP8L bounds the x/image decoder does not enforce).
+// Nothing is decoded.
 func checkFrameBudgets(c *checker, fs *fileSet) *media {
 	md := &media{frames: stateFrames(fs), headers: map[*node]pngHeader{}}
 	mark := c.count()
@@ -35,7 +50,7 @@ func checkFrameBudgets(c *checker, fs *fileSet) *media {
 	for _, t := range actionTable {
 		images = append(images, md.frames[t.action]...)
 	}
-	if cover := fs.lookup("assets/preview/cover.png"); cover != nil && !cover.dir {
+	if cover := fs.lookup(coverPath); cover != nil && !cover.dir {
 		images = append(images, cover)
 	}
 	for _, n := range images {
@@ -64,18 +79,25 @@ func checkFrameBudgets(c *checker, fs *fileSet) *media {
 			c.fail(RuleStateDecodedTooLarge, t.action.FramesDir(), "", "the frames decode to %d bytes of RGBA, over the budget of %d per state", sum, MaxStateDecodedBytes)
 		}
 	}
+	md.preview, md.previewSize = checkPreviewHeader(c, fs)
 	return md
 }
 
-// checkMedia is the media gate of section 6, run after the manifest and
-// layout. What the headers alone prove is checked here: one frame per
-// duration and every frame at exactly render_size. Decoding each frame in
-// natural order, the cover's alpha rules and the animated preview come
-// next, within the bounds checkFrameBudgets established.
-func checkMedia(c *checker, m *Manifest, md *media) {
+// checkMedia is the media gate of section 6, run only on a manifest that
+// broke no rule, within the bounds checkFrameBudgets established. The
+// headers prove one frame per duration and every frame at render_size;
+// then the animated preview decodes frame by frame, the cover decodes
+// with alpha, coverage and no baked checkerboard, and each state's frames
+// decode in natural order, one at a time, for their alpha coverage and
+// against their neighbour. A frame of the wrong size is not decoded: it
+// is rejected already, and decoding it could cost the whole pixel budget.
+// prov is source.json's provenance: skill-full-source turns the coverage
+// and duplicate warnings into errors.
+func checkMedia(c *checker, fs *fileSet, m *Manifest, md *media, prov Provenance) {
 	if m == nil || md == nil {
 		return
 	}
+	sized := map[*node]bool{}
 	for i, s := range m.States {
 		frames, ok := md.frames[s.Name]
 		if !ok {
@@ -87,9 +109,202 @@ func checkMedia(c *checker, m *Manifest, md *media) {
 		}
 		for _, n := range frames {
 			h, ok := md.headers[n]
-			if ok && (int(h.width) != m.RenderSize.Width || int(h.height) != m.RenderSize.Height) {
+			switch {
+			case !ok:
+			case int(h.width) != m.RenderSize.Width || int(h.height) != m.RenderSize.Height:
 				c.fail(RuleFrameSizeMismatch, n.path, "", "the frame is %dx%d; the %s render_size is %dx%d", h.width, h.height, m.Quality, m.RenderSize.Width, m.RenderSize.Height)
+			default:
+				sized[n] = true
 			}
 		}
 	}
+	decodePreview(c, md)
+	checkCover(c, fs, md)
+	seq := sequenceCheck{c: c, fs: fs, md: md, strict: prov == ProvenanceSkillFullSource}
+	for _, s := range m.States {
+		seq.state(s, sized)
+	}
+}
+
+// The recommended size of both previews (section 6); another size is a
+// warning.
+var previewSize = image.Pt(384, 416)
+
+// decodePreview decodes every frame of the animated preview, holding one
+// at a time, and then lets go of the file.
+func decodePreview(c *checker, md *media) {
+	data := md.preview
+	md.preview = nil
+	if data == nil {
+		return
+	}
+	if md.previewSize != previewSize {
+		c.warn(RulePreviewSizeUnusual, previewPath, "", "the canvas is %dx%d; %dx%d is the recommended preview size", md.previewSize.X, md.previewSize.Y, previewSize.X, previewSize.Y)
+	}
+	if err := webp.DecodeEach(data, webp.DefaultBudget(), func(int, webp.Frame) error { return nil }); err != nil {
+		c.fail(RulePreviewDecodeFailed, previewPath, "", "%v", err)
+	}
+}
+
+// checkCover applies section 6 to cover.png: it decodes completely, its
+// colour type has an alpha channel, at least 1% of its pixels are visible
+// and 1% transparent, and no checkerboard is baked into it.
+func checkCover(c *checker, fs *fileSet, md *media) {
+	n := fs.lookup(coverPath)
+	if n == nil || n.dir {
+		return
+	}
+	h, ok := md.headers[n]
+	if !ok {
+		return
+	}
+	if image.Pt(int(h.width), int(h.height)) != previewSize {
+		c.warn(RulePreviewSizeUnusual, coverPath, "", "the cover is %dx%d; %dx%d is the recommended preview size", h.width, h.height, previewSize.X, previewSize.Y)
+	}
+	if h.colorType != 4 && h.colorType != 6 {
+		c.fail(RuleCoverNoAlpha, coverPath, "", "PNG colour type %d has no alpha channel; the cover must be grey+alpha (4) or RGBA (6)", h.colorType)
+	}
+	img := decodePNG(c, fs, n, h, RuleCoverDecodeFailed)
+	if img == nil {
+		return
+	}
+	count, tones := coverPixels(img)
+	img = nil // the tone map is all the checkerboard detector needs
+	if msg, ok := count.enough(); !ok {
+		c.fail(RuleCoverAlphaCoverage, coverPath, "", "%s; the cover needs at least 1%% of each", msg)
+	}
+	if size, ok := tones.checkerboard(); ok {
+		c.fail(RuleCoverCheckerboard, coverPath, "", "opaque grey cells of %d px alternate in two tones like a transparency checkerboard baked into the pixels; the background must be real transparency", size)
+	}
+}
+
+// sequenceCheck decodes each state's frames in order, holding the state's
+// first frame and the one before the current (as canonical pixels, see
+// canonical) and recycling their buffers.
+type sequenceCheck struct {
+	c      *checker
+	fs     *fileSet
+	md     *media
+	strict bool
+	spare  [][]byte
+}
+
+func (q *sequenceCheck) take() []byte {
+	if k := len(q.spare); k > 0 {
+		b := q.spare[k-1]
+		q.spare = q.spare[:k-1]
+		return b
+	}
+	return nil
+}
+
+// release recycles b unless it is nil or the buffer keep, which is still
+// in use.
+func (q *sequenceCheck) release(b, keep []byte) {
+	if len(b) == 0 || (len(keep) > 0 && &b[0] == &keep[0]) {
+		return
+	}
+	q.spare = append(q.spare, b)
+}
+
+// state decodes one state's frames. Adjacent frames are compared only
+// when both decoded; a loop's seam only when all did and there are more
+// than two (with two, the seam is the adjacent pair again).
+func (q *sequenceCheck) state(s State, sized map[*node]bool) {
+	frames := q.md.frames[s.Name]
+	var first, prev []byte
+	var prevNode *node
+	whole := true
+	for i, n := range frames {
+		var img image.Image
+		if sized[n] {
+			img = decodePNG(q.c, q.fs, n, q.md.headers[n], RuleFrameDecodeFailed)
+		}
+		if img == nil {
+			whole = false
+			q.release(prev, first)
+			prev, prevNode = nil, nil
+			continue
+		}
+		cur, count := canonical(img, q.take())
+		if msg, ok := count.enough(); !ok {
+			q.report(RuleFullSourceAlphaCoverage, RuleFrameAlphaCoverageLow, n.path, "%s; a frame needs at least 1%% of each", msg)
+		}
+		if prev != nil && bytes.Equal(prev, cur) {
+			q.report(RuleFullSourceFrameDuplicate, RuleFrameDuplicateAdjacent, n.path, "decodes to the same pixels as %s, the frame before it", prevNode.name)
+		}
+		if i == 0 {
+			first = cur
+		}
+		q.release(prev, first)
+		prev, prevNode = cur, n
+	}
+	if s.Playback.Mode == ModeLoop && whole && len(frames) > 2 && bytes.Equal(prev, first) {
+		q.report(RuleFullSourceLoopSeam, RuleFrameDuplicateAdjacent, prevNode.path,
+			"the loop's last frame decodes to the same pixels as its first, %s, which follows it when the loop repeats", frames[0].name)
+	}
+	q.release(prev, first)
+	q.release(first, nil)
+}
+
+// report records an error for a skill-full-source package and a warning
+// otherwise: section 6 bounds ordinary packages' visual quality with
+// warnings and fails trusted full-source packages on the same condition.
+func (q *sequenceCheck) report(strict, ordinary Rule, path, format string, args ...interface{}) {
+	if q.strict {
+		q.c.fail(strict, path, "", format, args...)
+	} else {
+		q.c.warn(ordinary, path, "", format, args...)
+	}
+}
+
+// decodePNG decodes a frame or the cover, whose IHDR stage 2 held to the
+// pixel budget, with image/png. The IHDR is read again from the stream
+// and must be the one stage 2 saw: a directory file replaced since then
+// must not reach the decoder with a larger size.
+func decodePNG(c *checker, fs *fileSet, n *node, want pngHeader, rule Rule) image.Image {
+	rc, err := fs.src.open(n.e)
+	if err != nil {
+		c.fail(RulePackageUnreadable, n.path, "", "%v", err)
+		return nil
+	}
+	defer rc.Close()
+	src := &sourceReader{r: rc}
+	var head [pngHeaderLen]byte
+	k, _ := io.ReadFull(src, head[:])
+	var img image.Image
+	if h, herr := parsePNGHeader(head[:k]); src.err == nil {
+		if herr != nil || h != want {
+			c.fail(RulePackageUnreadable, n.path, "", "the file changed while the package was validated")
+			return nil
+		}
+		img, err = png.Decode(io.MultiReader(bytes.NewReader(head[:k]), src))
+	}
+	var ce *contentError
+	switch {
+	case src.err != nil && errors.As(src.err, &ce):
+		c.fail(ce.rule, n.path, "", "%s", ce.msg)
+	case src.err != nil:
+		c.fail(RulePackageUnreadable, n.path, "", "%v", src.err)
+	case err != nil:
+		c.fail(rule, n.path, "", "image/png: %v", err)
+	default:
+		return img
+	}
+	return nil
+}
+
+// sourceReader remembers the source's own failure (a CRC mismatch, an I/O
+// error), so it is not reported as the PNG's.
+type sourceReader struct {
+	r   io.Reader
+	err error
+}
+
+func (s *sourceReader) Read(p []byte) (int, error) {
+	n, err := s.r.Read(p)
+	if err != nil && err != io.EOF && s.err == nil {
+		s.err = err
+	}
+	return n, err
 }

@@ -67,7 +67,8 @@ func measure(f func()) (peak, total uint64) {
 }
 
 // TestBombMemory: validating archives built to exhaust memory stays under
-// 64 MiB of heap. The honest 255 MiB entry is valid data and is inflated
+// 64 MiB of heap, whether the bomb is the ZIP container, a PNG header or
+// the animated preview. The honest 255 MiB entry is valid data and is inflated
 // in full (to check its size and CRC); the others are rejected before or
 // while inflating, without the memory they declare.
 func TestBombMemory(t *testing.T) {
@@ -131,6 +132,10 @@ func TestBombMemory(t *testing.T) {
 			central: func(h []byte) { put32(h[16:], honestCRC); put32(h[24:], big) },
 		}), nil},
 		{"a 20000x20000 frame", rawZip(base.with("assets/frames/idle/0000.png", ihdrOnly(20000, 20000, 8))), []Rule{RuleImageTooManyPixels}},
+		// x/image would allocate about 175 MiB for this 160 KiB stream;
+		// stage 2's pre-pass refuses it before anything is decoded.
+		{"a VP8L preview of 65536 prefix-code groups", rawZip(base.with(previewPath, riffWebP(animHeader(192, 208), anmfVP8L(0, 0, 192, 208, hostileVP8L(192, 208))))), []Rule{RulePreviewDecoderMemory}},
+		{"a preview of 121 frames", rawZip(base.with(previewPath, animatedBlank(4, 4, 121))), []Rule{RulePreviewFrameCount}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

@@ -27,8 +27,10 @@ type metadata struct {
 // checkMetadata is the Safe Producer part of stage 5 (section 7): the four
 // schemas, source/prompt.md, then each cross-file check in the contract's
 // order. m is nil when the manifest broke a rule; the checks against it are
-// then skipped, since stage 4 has already rejected the package.
-func checkMetadata(c *checker, fs *fileSet, m *Manifest) {
+// then skipped, since stage 4 has already rejected the package. It returns
+// source.json's provenance, "" when that document is absent or broke a
+// schema rule, for the media gate's skill-full-source rules.
+func checkMetadata(c *checker, fs *fileSet, m *Manifest) Provenance {
 	var meta metadata
 	if data, ok := readMetadataFile(c, fs, sourcePath); ok {
 		if v, ok := decodeMetadata(c, sourcePath, data, &sourceDoc); ok {
@@ -61,6 +63,10 @@ func checkMetadata(c *checker, fs *fileSet, m *Manifest) {
 	if meta.eventsOK {
 		checkLifecycle(c, meta.events)
 	}
+	if meta.source == nil {
+		return ""
+	}
+	return meta.source.Provenance
 }
 
 // readMetadataFile reads one metadata file within the manifest's bound. A

@@ -83,6 +83,12 @@ const (
 	RulePNGHeaderInvalid           Rule = "png_header_invalid"
 	RuleImageTooManyPixels         Rule = "image_too_many_pixels"
 	RuleStateDecodedTooLarge       Rule = "state_decoded_too_large"
+	RulePreviewHeaderInvalid       Rule = "preview_header_invalid"
+	RulePreviewFrameCount          Rule = "preview_frame_count"
+	RulePreviewTooManyPixels       Rule = "preview_too_many_pixels"
+	RulePreviewFrameOutsideCanvas  Rule = "preview_frame_outside_canvas"
+	RulePreviewDecoderMemory       Rule = "preview_decoder_memory"
+	RulePreviewDecodedTooLarge     Rule = "preview_decoded_too_large"
 	RuleManifestMissing            Rule = "manifest_missing"
 	RuleManifestMalformed          Rule = "manifest_malformed"
 	RuleManifestDuplicateKey       Rule = "manifest_duplicate_key"
@@ -128,6 +134,18 @@ const (
 	RuleFrameDirIgnoredFile        Rule = "frame_dir_ignored_file"
 	RuleFrameCountMismatch         Rule = "frame_count_mismatch"
 	RuleFrameSizeMismatch          Rule = "frame_size_mismatch"
+	RulePreviewDecodeFailed        Rule = "preview_decode_failed"
+	RulePreviewSizeUnusual         Rule = "preview_size_unusual"
+	RuleCoverNoAlpha               Rule = "cover_no_alpha"
+	RuleCoverDecodeFailed          Rule = "cover_decode_failed"
+	RuleCoverAlphaCoverage         Rule = "cover_alpha_coverage"
+	RuleCoverCheckerboard          Rule = "cover_checkerboard"
+	RuleFrameDecodeFailed          Rule = "frame_decode_failed"
+	RuleFrameAlphaCoverageLow      Rule = "frame_alpha_coverage_low"
+	RuleFrameDuplicateAdjacent     Rule = "frame_duplicate_adjacent"
+	RuleFullSourceAlphaCoverage    Rule = "full_source_alpha_coverage_low"
+	RuleFullSourceFrameDuplicate   Rule = "full_source_frame_duplicate"
+	RuleFullSourceLoopSeam         Rule = "full_source_loop_seam_duplicate"
 )
 
 // Rules of stage 5, the Safe Producer metadata of section 7 in its order:
@@ -232,6 +250,12 @@ var ruleTable = []struct {
 	{RulePNGHeaderInvalid, StageBudgets, false},
 	{RuleImageTooManyPixels, StageBudgets, false},
 	{RuleStateDecodedTooLarge, StageBudgets, false},
+	{RulePreviewHeaderInvalid, StageBudgets, false},
+	{RulePreviewFrameCount, StageBudgets, false},
+	{RulePreviewTooManyPixels, StageBudgets, false},
+	{RulePreviewFrameOutsideCanvas, StageBudgets, false},
+	{RulePreviewDecoderMemory, StageBudgets, false},
+	{RulePreviewDecodedTooLarge, StageBudgets, false},
 	{RuleManifestMissing, StageVersion, false},
 	{RuleManifestMalformed, StageVersion, false},
 	{RuleManifestDuplicateKey, StageVersion, false},
@@ -277,6 +301,18 @@ var ruleTable = []struct {
 	{RuleFrameDirIgnoredFile, StageContent, true},
 	{RuleFrameCountMismatch, StageContent, false},
 	{RuleFrameSizeMismatch, StageContent, false},
+	{RulePreviewDecodeFailed, StageContent, false},
+	{RulePreviewSizeUnusual, StageContent, true},
+	{RuleCoverNoAlpha, StageContent, false},
+	{RuleCoverDecodeFailed, StageContent, false},
+	{RuleCoverAlphaCoverage, StageContent, false},
+	{RuleCoverCheckerboard, StageContent, false},
+	{RuleFrameDecodeFailed, StageContent, false},
+	{RuleFrameAlphaCoverageLow, StageContent, true},
+	{RuleFrameDuplicateAdjacent, StageContent, true},
+	{RuleFullSourceAlphaCoverage, StageContent, false},
+	{RuleFullSourceFrameDuplicate, StageContent, false},
+	{RuleFullSourceLoopSeam, StageContent, false},
 	{RuleMetadataMalformed, StageMetadata, false},
 	{RuleMetadataDuplicateKey, StageMetadata, false},
 	{RuleMetadataSchemaVersion, StageMetadata, false},

@@ -102,8 +102,10 @@ func checkPackage(c *checker, fs *fileSet) *Manifest {
 		return nil // typed decoding did not happen; nothing below has a manifest to go by
 	}
 	checkLayout(c, fs)
-	checkMedia(c, m, md)
-	checkMetadata(c, fs, m)
+	// Metadata is read before the media gate, which needs source.json's
+	// provenance; the verdict orders findings by stage all the same.
+	prov := checkMetadata(c, fs, m)
+	checkMedia(c, fs, m, md, prov)
 	checkPrivacy(c, fs)
 	return m
 }

@@ -29,6 +29,7 @@ func TestValidPackages(t *testing.T) {
 			return es
 		}()})},
 		{"minimal timing", rawZip(packageOf(minimalStates()))},
+		{"the fuzz seeds' tiny frames", rawZip(packageDrawn(minimalStates(), tinyPNG))},
 		{"unknown root data file", rawZip(base.with("LICENSE.txt", []byte("MIT\n")))},
 		{"extension data", rawZip(base.with("extensions/com.example.tool/data/info.bin", []byte{1, 2, 3}))},
 		{"explicit directories", rawZip(append(pkg{{"assets/", nil}, {"assets/frames/", nil}, {"assets/frames/idle/", nil}}, base...))},

@@ -1,0 +1,105 @@
+package petpack
+
+import (
+	"fmt"
+	"image"
+	"image/color"
+)
+
+// eachRow passes img to fn a row at a time as canonical pixels: 8-bit
+// non-premultiplied RGBA, the precision the runtime displays, with every
+// fully transparent pixel as 0,0,0,0, since colour under alpha 0 is never
+// seen and two frames differing only there show the same picture. row is
+// reused between calls.
+func eachRow(img image.Image, fn func(y int, row []byte)) {
+	b := img.Bounds()
+	w := b.Dx()
+	row := make([]byte, 4*w)
+	switch m := img.(type) {
+	case *image.NRGBA: // what image/png returns for colour type 6 at 8 bits
+		for y := b.Min.Y; y < b.Max.Y; y++ {
+			off := m.PixOffset(b.Min.X, y)
+			copy(row, m.Pix[off:off+4*w])
+			for i := 3; i < len(row); i += 4 {
+				if row[i] == 0 {
+					row[i-3], row[i-2], row[i-1] = 0, 0, 0
+				}
+			}
+			fn(y-b.Min.Y, row)
+		}
+	case *image.Paletted:
+		var pal [256][4]byte
+		for i, c := range m.Palette {
+			if i < len(pal) {
+				pal[i] = canonicalColor(c)
+			}
+		}
+		for y := b.Min.Y; y < b.Max.Y; y++ {
+			off := m.PixOffset(b.Min.X, y)
+			for x := 0; x < w; x++ {
+				copy(row[4*x:], pal[m.Pix[off+x]][:])
+			}
+			fn(y-b.Min.Y, row)
+		}
+	default:
+		for y := b.Min.Y; y < b.Max.Y; y++ {
+			for x := 0; x < w; x++ {
+				p := canonicalColor(img.At(b.Min.X+x, y))
+				copy(row[4*x:], p[:])
+			}
+			fn(y-b.Min.Y, row)
+		}
+	}
+}
+
+func canonicalColor(c color.Color) [4]byte {
+	n := color.NRGBAModel.Convert(c).(color.NRGBA)
+	if n.A == 0 {
+		return [4]byte{}
+	}
+	return [4]byte{n.R, n.G, n.B, n.A}
+}
+
+// canonical returns img's canonical pixels (see eachRow) in buf, grown if
+// it is too small, and counts its alpha coverage. Two frames show the same
+// picture exactly when their canonical pixels are equal.
+func canonical(img image.Image, buf []byte) ([]byte, alphaCount) {
+	b := img.Bounds()
+	stride := 4 * b.Dx()
+	if n := stride * b.Dy(); cap(buf) >= n {
+		buf = buf[:n]
+	} else {
+		buf = make([]byte, n)
+	}
+	var count alphaCount
+	eachRow(img, func(y int, row []byte) {
+		copy(buf[y*stride:], row)
+		count.add(row)
+	})
+	return buf, count
+}
+
+// alphaCount is an image's alpha coverage: pixels with alpha above zero
+// (visible) and at zero (transparent).
+type alphaCount struct{ visible, transparent int }
+
+func (a *alphaCount) add(row []byte) {
+	for i := 3; i < len(row); i += 4 {
+		if row[i] == 0 {
+			a.transparent++
+		} else {
+			a.visible++
+		}
+	}
+}
+
+// enough reports whether at least 1% of the pixels are visible and 1%
+// transparent (section 6), and otherwise says what falls short.
+func (a alphaCount) enough() (string, bool) {
+	total := a.visible + a.transparent
+	if a.visible*100 >= total && a.transparent*100 >= total {
+		return "", true
+	}
+	pct := func(n int) float64 { return float64(n) * 100 / float64(total) }
+	return fmt.Sprintf("%d of %d pixels visible (%.2f%%) and %d transparent (%.2f%%)", a.visible, total, pct(a.visible), a.transparent, pct(a.transparent)), false
+}
