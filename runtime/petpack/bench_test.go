@@ -1,0 +1,88 @@
+package petpack
+
+import (
+	"bytes"
+	"image"
+	"image/png"
+	"sync"
+	"testing"
+
+	"github.com/agentpet/rules_pet/tools/webpenc"
+)
+
+var (
+	highTierOnce    sync.Once
+	highTierArchive []byte
+)
+
+// highTierPackage is the largest package the contract allows in frames:
+// the high tier (576x624), 40 frames of 100 ms in each of the nine states
+// (360 frames, every one distinct from its neighbours), a 384x416 cover,
+// and an animated preview of the first two actions' 80 frames at full
+// size, which is as many whole actions as the 128 MiB preview budget
+// holds, as the writer would make it. It is built once: encoding it takes
+// seconds.
+func highTierPackage(tb testing.TB) []byte {
+	highTierOnce.Do(func() {
+		states := DefaultStates()
+		for i := range states {
+			d := make([]int, MaxFramesPerState)
+			for j := range d {
+				d[j] = 100
+			}
+			states[i].FrameDurationsMS = d
+		}
+		p := packageDrawn(states, func(w, h, seed int) []byte {
+			if w == 192 {
+				w, h = 576, 624 // a frame; the cover keeps its size
+			}
+			return testPNG(w, h, seed)
+		})
+		p = p.withManifest(func(m jmap) {
+			m["quality"] = string(QualityHigh)
+			m["render_size"] = map[string]interface{}{"width": 576, "height": 624}
+		})
+		mt := metadataFor(states)
+		mt.src.Quality, mt.src.RenderSize, mt.brf.Quality = QualityHigh, Size{576, 624}, QualityHigh
+		p = p.with(sourcePath, mt.source()).with(briefPath, mt.brief())
+		var frames []image.Image
+		var durations []int
+		for _, a := range []Action{ActionIdle, ActionThinking} {
+			for i := 0; i < MaxFramesPerState; i++ {
+				img, err := png.Decode(bytes.NewReader(p.get(frameName(a, i))))
+				if err != nil {
+					panic(err)
+				}
+				frames = append(frames, img)
+				durations = append(durations, 100)
+			}
+		}
+		preview, err := webpenc.EncodeAnimated(frames, durations, 0)
+		if err != nil {
+			panic(err)
+		}
+		highTierArchive = buildZip(zspec{entries: entriesOf(p.with(previewPath, preview), true)})
+	})
+	return highTierArchive
+}
+
+// BenchmarkValidateHighTier validates highTierPackage, reporting the time
+// per validation and the largest heap growth seen during one more
+// (peak-MiB), measured outside the timed loop: measure's sampler stops the
+// world every millisecond, which would slow what is timed.
+func BenchmarkValidateHighTier(b *testing.B) {
+	archive := highTierPackage(b)
+	v := validateBytes(archive)
+	if !v.OK() {
+		b.Fatalf("the benchmark package is rejected:\n%s", describeVerdict(v))
+	}
+	b.SetBytes(int64(len(archive)))
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		validateBytes(archive)
+	}
+	b.StopTimer()
+	peak, _ := measure(func() { validateBytes(archive) })
+	b.ReportMetric(float64(peak)/(1<<20), "peak-MiB")
+}
