@@ -1,11 +1,14 @@
 // Package webpenc writes lossless WebP: VP8L still images and animated
 // VP8X/ANIM/ANMF files, in pure Go that builds with Go 1.19.
 //
-// The VP8L stream (RFC 9649) uses no transforms, no colour cache and no
-// backward references: every pixel is four literal symbols under one group
-// of five canonical prefix codes. That is not small, but it is simple
-// enough to be obviously exact, and previews are small. Output depends only
-// on the input pixels, durations and loop count.
+// The VP8L stream (RFC 9649) uses no transforms and no colour cache: one
+// group of five canonical prefix codes over literal pixels and LZ77
+// backward references. References are found greedily (the pixel to the
+// left, the one above, and a bounded hash chain of earlier three-pixel
+// runs), which is what sprites need: large transparent areas, flat fills,
+// and previews enlarged by pixel replication, where nearly every pixel
+// repeats its left or upper neighbour. Output depends only on the input
+// pixels, durations and loop count.
 package webpenc
 
 import (
@@ -14,6 +17,7 @@ import (
 	"fmt"
 	"image"
 	"image/color"
+	"math/bits"
 	"sort"
 )
 
@@ -204,26 +208,156 @@ func encodeNRGBA(img *image.NRGBA) ([]byte, error) {
 	w.Write(0, 1) // no colour cache
 	w.Write(0, 1) // no meta prefix codes: one group for the whole image
 
-	// Histograms in VP8L channel order: green, red, blue, alpha, distance.
-	hist := [5][]int{make([]int, 280), make([]int, 256), make([]int, 256), make([]int, 256), make([]int, 40)}
-	pix := img.Pix
-	for i := 0; i < len(pix); i += 4 {
-		hist[0][pix[i+1]]++
-		hist[1][pix[i]]++
-		hist[2][pix[i+2]]++
-		hist[3][pix[i+3]]++
+	// Histograms in VP8L channel order: green (with the 24 length
+	// prefixes after the 256 literals), red, blue, alpha, distance.
+	toks := tokenize(argbOf(img), width)
+	hist := [5][]int{make([]int, 256+numLengthCodes), make([]int, 256), make([]int, 256), make([]int, 256), make([]int, numDistanceCodes)}
+	for _, t := range toks {
+		if t.length == 0 {
+			hist[0][t.argb>>8&0xff]++
+			hist[1][t.argb>>16&0xff]++
+			hist[2][t.argb&0xff]++
+			hist[3][t.argb>>24]++
+			continue
+		}
+		ls, _, _ := prefixEncode(t.length)
+		ds, _, _ := prefixEncode(t.dist)
+		hist[0][256+ls]++
+		hist[4][ds]++
 	}
 	var codes [5]code
 	for j := range hist {
 		codes[j] = writeCode(&w, hist[j])
 	}
-	for i := 0; i < len(pix); i += 4 {
-		codes[0].put(&w, int(pix[i+1]))
-		codes[1].put(&w, int(pix[i]))
-		codes[2].put(&w, int(pix[i+2]))
-		codes[3].put(&w, int(pix[i+3]))
+	for _, t := range toks {
+		if t.length == 0 {
+			codes[0].put(&w, int(t.argb>>8&0xff))
+			codes[1].put(&w, int(t.argb>>16&0xff))
+			codes[2].put(&w, int(t.argb&0xff))
+			codes[3].put(&w, int(t.argb>>24))
+			continue
+		}
+		ls, lbits, lextra := prefixEncode(t.length)
+		codes[0].put(&w, 256+ls)
+		w.Write(lextra, lbits)
+		ds, dbits, dextra := prefixEncode(t.dist)
+		codes[4].put(&w, ds)
+		w.Write(dextra, dbits)
 	}
 	return w.Bytes(), nil
+}
+
+// Sizes of the VP8L backward-reference alphabets and limits.
+const (
+	numLengthCodes   = 24
+	numDistanceCodes = 40
+	maxCopyLength    = 4096    // the largest length 24 prefix codes reach
+	maxDistanceCode  = 1 << 20 // the largest distance code 40 prefix codes reach
+	minCopyLength    = 3       // shorter copies cost about what their literals do
+	hashBits         = 16
+	maxChain         = 32 // candidates tried per pixel, bounding the work
+)
+
+// token is one step of the pixel stream: a literal ARGB pixel when length
+// is 0, otherwise a copy of length pixels from the distance code dist.
+type token struct {
+	argb   uint32
+	length int
+	dist   int
+}
+
+// argbOf packs the image's pixels as VP8L's ARGB words.
+func argbOf(img *image.NRGBA) []uint32 {
+	pix := img.Pix
+	out := make([]uint32, len(pix)/4)
+	for i := range out {
+		p := pix[4*i : 4*i+4]
+		out[i] = uint32(p[3])<<24 | uint32(p[0])<<16 | uint32(p[1])<<8 | uint32(p[2])
+	}
+	return out
+}
+
+// tokenize turns pixels into literals and backward references, greedily
+// taking the longest match among the left pixel, the pixel above and up
+// to maxChain earlier positions that began with the same three pixels
+// (nearest first, so ties go to the shortest distance).
+func tokenize(px []uint32, width int) []token {
+	n := len(px)
+	head := make([]int32, 1<<hashBits)
+	for i := range head {
+		head[i] = -1
+	}
+	prev := make([]int32, n)
+	hash := func(i int) uint32 {
+		return (px[i]*0x9e3779b1 ^ px[i+1]*0x85ebca6b ^ px[i+2]*0xc2b2ae35) >> (32 - hashBits)
+	}
+	insert := func(i int) {
+		if i+2 < n {
+			h := hash(i)
+			prev[i] = head[h]
+			head[h] = int32(i)
+		}
+	}
+	var toks []token
+	for i := 0; i < n; {
+		bestLen, bestDist := 0, 0
+		try := func(d int) {
+			if d < 1 || d > i || distanceCode(d, width) > maxDistanceCode {
+				return
+			}
+			l := 0
+			for i+l < n && l < maxCopyLength && px[i+l] == px[i+l-d] {
+				l++
+			}
+			if l > bestLen {
+				bestLen, bestDist = l, d
+			}
+		}
+		try(1)
+		try(width)
+		if i+2 < n {
+			for c, k := head[hash(i)], 0; c >= 0 && k < maxChain; c, k = prev[c], k+1 {
+				try(i - int(c))
+			}
+		}
+		if bestLen < minCopyLength {
+			toks = append(toks, token{argb: px[i]})
+			insert(i)
+			i++
+			continue
+		}
+		toks = append(toks, token{length: bestLen, dist: distanceCode(bestDist, width)})
+		for j := i; j < i+bestLen; j++ {
+			insert(j)
+		}
+		i += bestLen
+	}
+	return toks
+}
+
+// distanceCode is the VP8L code for a copy from dist pixels back: the
+// two neighbours through the short-distance map (code 1 is one row up,
+// code 2 one pixel left), anything else as dist + 120.
+func distanceCode(dist, width int) int {
+	switch dist {
+	case width:
+		return 1
+	case 1:
+		return 2
+	}
+	return dist + 120
+}
+
+// prefixEncode splits a length or distance code v >= 1 into VP8L's prefix
+// symbol and its extra bits (RFC 9649 section 3.5.2.2, inverted).
+func prefixEncode(v int) (sym int, nExtra uint, extra uint32) {
+	d := v - 1
+	if d < 4 {
+		return d, 0, 0
+	}
+	h := uint(bits.Len(uint(d)) - 1)
+	second := d >> (h - 1) & 1
+	return int(2*h) + second, h - 1, uint32(d & (1<<(h-1) - 1))
 }
 
 // code is a canonical prefix code ready for writing: bit-reversed codes,

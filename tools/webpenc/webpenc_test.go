@@ -45,6 +45,21 @@ func testImages() map[string]*image.NRGBA {
 		"odd-gradient": fill(31, 17, func(x, y int) color.NRGBA {
 			return color.NRGBA{uint8(x * 8), uint8(y * 15), uint8(x * y), uint8(255 - x)}
 		}),
+		// Runs longer than one copy can be (4096 pixels), repeated rows
+		// (a copy from one row up), a period no neighbour matches (the
+		// hash chain), and a sprite enlarged by pixel replication.
+		"flat-384x416": fill(384, 416, func(x, y int) color.NRGBA { return color.NRGBA{0, 0, 0, 0} }),
+		"rows-1x500":   fill(1, 500, func(x, y int) color.NRGBA { return color.NRGBA{uint8(y % 3), 0, 0, 255} }),
+		"period-7": fill(61, 40, func(x, y int) color.NRGBA {
+			return color.NRGBA{uint8((x + 3*y) % 7 * 30), uint8(y / 5), 1, 255}
+		}),
+		"replicated-2x": fill(384, 416, func(x, y int) color.NRGBA {
+			dx, dy := x/2-96, y/2-104
+			if dx*dx+dy*dy < 60*60 {
+				return color.NRGBA{uint8(x / 2), uint8(y / 2), 128, 255}
+			}
+			return color.NRGBA{}
+		}),
 		"noise-1x33":    noise(1, 33, 1),
 		"noise-192x208": noise(192, 208, 2),
 		"sprite-192x208": fill(192, 208, func(x, y int) color.NRGBA {
@@ -82,6 +97,29 @@ func TestEncodeStillRoundTrip(t *testing.T) {
 				t.Fatal("two encodings differ")
 			}
 		})
+	}
+}
+
+// TestBackwardReferencesShrink: what a sprite preview is made of costs a
+// small part of its 4 bytes a pixel. Literals alone cost at least 4 bits a
+// pixel for the 2x2 blocks of a replicated gradient; copies of the row
+// above and of the left pixel take that under 2.5.
+func TestBackwardReferencesShrink(t *testing.T) {
+	imgs := testImages()
+	for _, tc := range []struct {
+		name string
+		max  int
+	}{
+		{"flat-384x416", 200},
+		{"replicated-2x", 384 * 416 * 5 / 16},
+	} {
+		data, err := webpenc.EncodeStill(imgs[tc.name])
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(data) > tc.max {
+			t.Errorf("%s: %d bytes, want at most %d", tc.name, len(data), tc.max)
+		}
 	}
 }
 
