@@ -3,16 +3,22 @@
 #
 #   1. Two checkouts of this tree at different paths (A and B, copies of the
 #      tracked and unignored files) share one fresh --disk_cache. A builds
-#      //assets/... and executes every action; B builds the same and must
-#      execute no pet action (PetManifestCheck, PetRuntimeCopy, PetPack,
-#      PetPackCc, ...): all disk cache hits.
+#      //assets/... and executes every action, among them exactly one
+#      PetpackArchive (the sample pet //assets/petpack:pet_tabby); B builds
+#      the same and must execute no pet action (PetManifestCheck,
+#      PetRuntimeCopy, PetPack, PetPackCc, PetpackArchive, ...): all disk
+#      cache hits.
 #   2. Every output under bazel-bin/assets is byte-identical in A and B (the
-#      pack, the runtime copy, the C and Go sources and their objects).
+#      pack, the runtime copy, the C and Go sources and their objects, the
+#      sample pet's .petpack archive).
 #   3. In B, one sprite gets new pixels (sprites/curious.png is replaced by
 #      the valid sprite attentive.png); the rebuild may run only the actions
 #      that depend on it: its PetRuntimeCopy, PetPack, PetPackCc and the C
-#      and Go compilations of the pack, and never PetManifestCheck or another
-#      sprite's copy.
+#      and Go compilations of the pack, and never PetManifestCheck, another
+#      sprite's copy or the sample pet's PetpackArchive.
+#   4. In B, one frame of the sample pet changes (frames/idle/0001.png is
+#      replaced by the valid frame idle/0005.png); the rebuild runs exactly
+#      one pet action, its PetpackArchive, and the archive changes.
 #
 # The counts come from --execution_log_json_file. Prints PASS/FAIL lines and
 # the counts; exits 1 on any failure.
@@ -117,6 +123,12 @@ if ((a_exec > 0)); then
 else
     fail "A executed no pet action: the disk cache was not cold"
 fi
+a_archives=$(grep -c '^PetpackArchive ' "$WORK/A (cold disk cache).json.executed" || true)
+if ((a_archives == 1)); then
+    pass "A executed 1 PetpackArchive (the sample pet)"
+else
+    fail "A executed $a_archives PetpackArchive actions, want 1 (//assets/petpack:pet_tabby)"
+fi
 
 build "$B" "B (other path, same cache)"
 read -r b_exec b_hits < <(summarize "$WORK/B (other path, same cache).json" | head -n 1)
@@ -137,6 +149,15 @@ if cmp -s "$a_pack" "$b_pack"; then
     pass "the packs of A and B are byte-identical ($(wc -c <"$a_pack" | tr -d ' ') bytes, sha256 $(sha256sum "$a_pack" | cut -c1-16)...)"
 else
     fail "the packs of A and B differ: $(cmp "$a_pack" "$b_pack" 2>&1 || true)"
+fi
+a_petpack="$A/bazel-bin/assets/petpack/pet_tabby.petpack"
+b_petpack="$B/bazel-bin/assets/petpack/pet_tabby.petpack"
+if [[ ! -f "$a_petpack" || ! -f "$b_petpack" ]]; then
+    fail "the sample pet's archive is missing: $a_petpack or $b_petpack"
+elif cmp -s "$a_petpack" "$b_petpack"; then
+    pass "the sample pet archives of A and B are byte-identical ($(wc -c <"$a_petpack" | tr -d ' ') bytes, sha256 $(sha256sum "$a_petpack" | cut -c1-16)...)"
+else
+    fail "the sample pet archives of A and B differ: $(cmp "$a_petpack" "$b_petpack" 2>&1 || true)"
 fi
 list_outputs() {
     (cd "$1/bazel-bin/assets" && find . -type f ! -name '*.params' ! -path '*.runfiles*' ! -name '*runfiles_manifest' | sort)
@@ -172,12 +193,31 @@ done
 if [[ -n "$unexpected" ]]; then
     fail "the changed sprite reran actions that do not depend on it: $(echo "$unexpected" | tr '\n' ';')"
 else
-    pass "changing curious.png reran only its dependents: $c_exec pet actions ($(cut -d' ' -f1 "$log.executed" | sort | uniq -c | awk '{printf "%s%s x%s", sep, $2, $1; sep=", "}')); PetManifestCheck and the other 4 sprite copies did not run"
+    pass "changing curious.png reran only its dependents: $c_exec pet actions ($(cut -d' ' -f1 "$log.executed" | sort | uniq -c | awk '{printf "%s%s x%s", sep, $2, $1; sep=", "}')); PetManifestCheck, the other 4 sprite copies and PetpackArchive did not run"
 fi
 if cmp -s "$a_pack" "$b_pack"; then
     fail "the pack did not change with the sprite"
 else
     pass "the pack changed with the sprite ($(cmp "$a_pack" "$b_pack" 2>&1 | head -n 1 | sed 's/.*differ: //'))"
+fi
+
+# 4. One frame of the sample pet changes in B.
+b_petpack_before=$(sha256sum "$b_petpack" | cut -d' ' -f1)
+cp "$B/assets/petpack/frames/idle/0005.png" "$B/assets/petpack/frames/idle/0001.png"
+build "$B" "B (idle frame 0001 changed)"
+log="$WORK/B (idle frame 0001 changed).json"
+summarize "$log" | tail -n +2
+sed 's/^/    executed: /' "$log.executed"
+pet_reran=$(grep '^Pet' "$log.executed" || true)
+if [[ "$pet_reran" =~ ^PetpackArchive\ [^\ ]*/assets/petpack/pet_tabby\.petpack$ ]]; then
+    pass "changing idle/0001.png reran exactly 1 pet action, the sample pet's PetpackArchive"
+else
+    fail "changing idle/0001.png reran these pet actions, want only the PetpackArchive of pet_tabby: $(echo "$pet_reran" | tr '\n' ';')"
+fi
+if [[ "$(sha256sum "$b_petpack" | cut -d' ' -f1)" == "$b_petpack_before" ]]; then
+    fail "the sample pet archive did not change with the frame"
+else
+    pass "the sample pet archive changed with the frame ($(cmp "$a_petpack" "$b_petpack" 2>&1 | head -n 1 | sed 's/.*differ: //'))"
 fi
 
 if ((failures)); then
