@@ -11,7 +11,12 @@
 #   - a changed sprite fails the golden test, which prints the update
 #     command, and that command (`bazel run //:pack_golden.update`) rewrites
 #     the golden so the test passes again;
-#   - a prebuilt petasset registered as a toolchain replaces the default one.
+#   - a prebuilt petasset registered as a toolchain replaces the default one;
+#   - a copy of the sample .petpack pet (//assets/petpack) builds in the
+#     scratch workspace byte-identical to this checkout's golden; a frame of
+#     the wrong size fails the PetpackArchive action with
+#     `ARCHIVE: PATH: RULE: message (input FILE)` and leaves no archive; the
+#     restored frame builds again.
 #
 # Prints one PASS/FAIL line per check and exits 1 if any failed.
 #
@@ -206,6 +211,38 @@ if run_bazel build @rules_pet//tools/cmd/petasset &&
 else
     fail "a prebuilt petasset toolchain was not used, or the build failed with it"
     show_log 40
+fi
+
+# 8. The sample .petpack pet, copied to another path in another workspace:
+# the same bytes as this checkout's golden. Then a frame of the wrong size.
+mkdir -p "$WS/tabby"
+cp -r "$REPO_ROOT/assets/petpack/frames" "$REPO_ROOT/assets/petpack/source" \
+    "$REPO_ROOT/assets/petpack/pet_tabby.petpack.golden" "$WS/tabby/"
+sed 's|"//rules:defs.bzl"|"@rules_pet//rules:defs.bzl"|' "$REPO_ROOT/assets/petpack/BUILD.bazel" >"$WS/tabby/BUILD.bazel"
+if run_bazel test //tabby:golden; then
+    pass "a copy of //assets/petpack builds in the scratch workspace byte-identical to the golden ($(wc -c <"$WS/bazel-bin/tabby/pet_tabby.petpack") bytes)"
+else
+    fail "a copy of //assets/petpack does not build to its golden in the scratch workspace"
+    show_log 30
+fi
+frame="$WS/tabby/frames/idle/0002.png"
+cp "$frame" "$WORK/frame.good"
+cp "$REPO_ROOT/assets/pet/sprites/idle.png" "$frame"
+want="assets/frames/idle/0002.png: frame_size_mismatch: .* (input tabby/frames/idle/0002.png)"
+if run_bazel build //tabby:pet_tabby; then
+    fail "a 64x64 frame in a low-tier pet built successfully"
+elif grep -q "pet_tabby.petpack: $want" "$LOG" && [[ ! -e "$WS/bazel-bin/tabby/pet_tabby.petpack" ]]; then
+    pass "a 64x64 frame fails the PetpackArchive action and leaves no archive: $(grep -o "assets/frames/idle/0002.png: frame_size_mismatch.*" "$LOG" | head -n 1)"
+else
+    fail "a 64x64 frame failed the build without '$want', or left an archive"
+    show_log
+fi
+cp "$WORK/frame.good" "$frame"
+if run_bazel test //tabby:golden; then
+    pass "the restored frame builds the golden archive again"
+else
+    fail "the restored frame does not build the golden archive"
+    show_log
 fi
 
 if ((failures)); then

@@ -3,6 +3,7 @@ package petpackbuild
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"sort"
@@ -71,18 +72,20 @@ func Pack(files []File, opt Options) (*Result, error) {
 		switch {
 		case err == nil:
 			idx[CoverPath] = File{Path: CoverPath, Data: data}
-		case opt.CoverFrame != "":
+		case opt.CoverFrame != "" && !errors.Is(err, errNoPreview):
 			return nil, err
 		}
-		// Without an idle frame to show there is no default cover; the
-		// verdict names the missing frames and the missing cover.
+		// Without a usable idle frame to show there is no default cover;
+		// the verdict names the frame and the missing cover.
 	}
 	if _, ok := idx[PreviewPath]; !ok {
 		data, err := makeAnimatedPreview(m, frames)
-		if err != nil {
+		switch {
+		case err == nil:
+			idx[PreviewPath] = File{Path: PreviewPath, Data: data}
+		case !errors.Is(err, errNoPreview):
 			return nil, err
 		}
-		idx[PreviewPath] = File{Path: PreviewPath, Data: data}
 	}
 	report := petpack.ValidationReport{
 		SchemaVersion: petpack.ValidationSchemaVersion, OK: true, Validator: opt.Validator,

@@ -3,6 +3,8 @@ package petpackbuild
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
+	"fmt"
 	"image"
 	"image/png"
 	"os"
@@ -184,4 +186,55 @@ func TestPreviewScale(t *testing.T) {
 
 func fourDigits(i int) string {
 	return string([]byte{byte('0' + i/1000%10), byte('0' + i/100%10), byte('0' + i/10%10), byte('0' + i%10)})
+}
+
+// TestPackBrokenFrame: a frame the validator rejects keeps its action out
+// of the generated preview (and, being the cover's frame, the cover out),
+// so the verdict names the frame itself rather than the preview encoder
+// complaining about mixed sizes.
+func TestPackBrokenFrame(t *testing.T) {
+	encode := func(w, h int) []byte {
+		img := image.NewNRGBA(image.Rect(0, 0, w, h))
+		img.Pix[3] = 0xff
+		var b bytes.Buffer
+		if err := png.Encode(&b, img); err != nil {
+			t.Fatal(err)
+		}
+		return b.Bytes()
+	}
+	small, truncated := encode(64, 64), encode(192, 208)[:60]
+	for _, tc := range []struct {
+		name, frame string
+		data        []byte
+		want        []petpack.Rule
+	}{
+		{"64x64 tool frame", "assets/frames/tool/0001.png", small, []petpack.Rule{petpack.RuleFrameSizeMismatch}},
+		{"truncated tool frame", "assets/frames/tool/0001.png", truncated, []petpack.Rule{petpack.RuleFrameDecodeFailed}},
+		{"64x64 cover frame", "assets/frames/idle/0002.png", small, []petpack.Rule{petpack.RuleRequiredMissing, petpack.RuleFrameSizeMismatch}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			src := filepath.Join(t.TempDir(), "pkg")
+			writePackage(t, src)
+			if err := os.WriteFile(filepath.Join(src, filepath.FromSlash(tc.frame)), tc.data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			files, err := ReadDir(src)
+			if err != nil {
+				t.Fatal(err)
+			}
+			res, err := Pack(files, Options{})
+			if !errors.Is(err, ErrInvalid) || res == nil {
+				t.Fatalf("Pack: %v, want a verdict wrapping ErrInvalid", err)
+			}
+			var got []petpack.Rule
+			named := false
+			for _, f := range res.Verdict.Errors {
+				got = append(got, f.Rule)
+				named = named || f.Path == tc.frame && f.Rule == tc.want[len(tc.want)-1]
+			}
+			if fmt.Sprint(got) != fmt.Sprint(tc.want) || !named {
+				t.Errorf("errors %v (%v), want %v naming %s", got, res.Verdict.Err(), tc.want, tc.frame)
+			}
+		})
+	}
 }

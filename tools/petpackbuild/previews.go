@@ -2,6 +2,7 @@ package petpackbuild
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"image"
 	"image/png"
@@ -86,6 +87,26 @@ func decodePNG(f File) (image.Image, error) {
 	return img, nil
 }
 
+// errNoPreview is a preview the authored frames cannot make: the frame it
+// would show does not decode or is not render_size. The writer then leaves
+// the preview out and lets the validator's verdict name the frame, which
+// says what to fix; the encoder's complaint about mismatched sizes would
+// not.
+var errNoPreview = errors.New("no preview: the frames it would show are not decodable render_size PNGs")
+
+// renderFrame decodes an authored frame that is exactly render_size, the
+// only kind a preview is made from.
+func renderFrame(m *petpack.Manifest, f File) (image.Image, error) {
+	img, err := decodePNG(f)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", errNoPreview, err)
+	}
+	if got := img.Bounds().Size(); got.X != m.RenderSize.Width || got.Y != m.RenderSize.Height {
+		return nil, fmt.Errorf("%w: %s is %dx%d", errNoPreview, f.Path, got.X, got.Y)
+	}
+	return img, nil
+}
+
 // coverFrame picks the cover's frame: the one named, or by default the
 // idle action's reduced-motion frame, the pose the pet is represented by
 // when it does not move.
@@ -119,7 +140,7 @@ func makeCover(m *petpack.Manifest, frames frameSet, name string) ([]byte, error
 	if err != nil {
 		return nil, err
 	}
-	img, err := decodePNG(f)
+	img, err := renderFrame(m, f)
 	if err != nil {
 		return nil, err
 	}
@@ -154,18 +175,23 @@ func makeAnimatedPreview(m *petpack.Manifest, frames frameSet) ([]byte, error) {
 		if len(imgs)+n > webp.DefaultMaxFrames || bytesUsed+int64(n)*frameBytes > webp.DefaultMaxDecodedBytes {
 			break
 		}
-		for i, f := range list {
-			img, err := decodePNG(f)
+		action := make([]image.Image, 0, n)
+		for _, f := range list {
+			img, err := renderFrame(m, f)
 			if err != nil {
-				return nil, err
+				break
 			}
-			imgs = append(imgs, scaleNRGBA(img, k))
-			durations = append(durations, s.FrameDurationsMS[i])
+			action = append(action, scaleNRGBA(img, k))
 		}
+		if len(action) < n {
+			continue // a frame the validator will name keeps the action out
+		}
+		imgs = append(imgs, action...)
+		durations = append(durations, s.FrameDurationsMS[:n]...)
 		bytesUsed += int64(n) * frameBytes
 	}
 	if len(imgs) == 0 {
-		return nil, fmt.Errorf("animated preview: no action fits the preview budget")
+		return nil, errNoPreview
 	}
 	data, err := webpenc.EncodeAnimated(imgs, durations, 0)
 	if err != nil {
