@@ -116,7 +116,7 @@ build() {
 
 # 1. A cold, B from the cache.
 build "$A" "A (cold disk cache)"
-read -r a_exec a_hits < <(summarize "$WORK/A (cold disk cache).json" | head -n 1)
+read -r a_exec a_hits < <(summarize "$WORK/A (cold disk cache).json" | sed -n 1p)
 summarize "$WORK/A (cold disk cache).json" | tail -n +2
 if ((a_exec > 0)); then
     pass "A executed its $a_exec pet actions ($a_hits from the cache)"
@@ -131,7 +131,7 @@ else
 fi
 
 build "$B" "B (other path, same cache)"
-read -r b_exec b_hits < <(summarize "$WORK/B (other path, same cache).json" | head -n 1)
+read -r b_exec b_hits < <(summarize "$WORK/B (other path, same cache).json" | sed -n 1p)
 summarize "$WORK/B (other path, same cache).json" | tail -n +2
 if ((b_exec == 0 && b_hits == a_exec + a_hits)); then
     pass "B, at another path, executed 0 pet actions: all $b_hits were disk cache hits"
@@ -182,7 +182,7 @@ fi
 cp "$B/assets/pet/sprites/attentive.png" "$B/assets/pet/sprites/curious.png"
 build "$B" "B (curious.png changed)"
 log="$WORK/B (curious.png changed).json"
-read -r c_exec c_hits < <(summarize "$log" | head -n 1)
+read -r c_exec c_hits < <(summarize "$log" | sed -n 1p)
 summarize "$log" | tail -n +2
 sed 's/^/    executed: /' "$log.executed"
 allowed='^(PetRuntimeCopy [^ ]*/assets/pet/assets/pet/sprites/curious\.png|PetPack [^ ]*/assets/pet/assets/pet\.pack|PetPackCc .*pack_cc\.[ch]( .*)?|GoCompilePkg .*pack_go.*|CppCompile .*pack_cc.*|CppArchive .*pack_cc.*|CppLink .*pack_cc.*)$'
