@@ -35,6 +35,7 @@
 package main
 
 import (
+	"bytes"
 	"flag"
 	"fmt"
 	"image"
@@ -43,6 +44,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/agentpet/rules_pet/tools/internal/atomicfile"
 )
 
 // Width and Height are the low tier's exact runtime canvas.
@@ -159,31 +162,13 @@ func Render(action string) ([]*image.NRGBA, error) {
 	return frames, nil
 }
 
-// writePNG encodes img into a temporary file next to path and renames it
-// over path once it is completely written and closed.
-func writePNG(path string, img image.Image) (err error) {
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
-	if err != nil {
-		return err
+// writePNG replaces path with img as a PNG, never leaving half a file.
+func writePNG(path string, img image.Image) error {
+	var b bytes.Buffer
+	if err := png.Encode(&b, img); err != nil {
+		return fmt.Errorf("%s: %w", path, err)
 	}
-	tmp := f.Name()
-	defer func() {
-		if err != nil {
-			os.Remove(tmp)
-		}
-	}()
-	enc := png.Encoder{CompressionLevel: png.DefaultCompression}
-	if err = enc.Encode(f, img); err != nil {
-		f.Close()
-		return err
-	}
-	if err = f.Close(); err != nil {
-		return err
-	}
-	if err = os.Chmod(tmp, 0o644); err != nil {
-		return err
-	}
-	return os.Rename(tmp, path)
+	return atomicfile.Write(path, b.Bytes(), 0o644)
 }
 
 // ---------------------------------------------------------------------------
