@@ -51,9 +51,10 @@ GOTOOLCHAIN=local "$GO119" test ./...
 step "fuzz ($FUZZTIME each)"
 go test -run='^$' -fuzz='^FuzzParse$' -fuzztime="$FUZZTIME" ./runtime/manifest
 go test -run='^$' -fuzz='^FuzzRead$' -fuzztime="$FUZZTIME" ./runtime/pack
-# Inputs here are whole archives; Go's default minimisation would spend the
-# run shrinking each new one.
-go test -run='^$' -fuzz='^FuzzValidateArchive$' -fuzztime="$FUZZTIME" -fuzzminimizetime=5s ./runtime/petpack
+# Inputs here are whole archives whose valid ones decode 50 frames and a
+# preview: minimising each new one (even for 5 s) left 60 s runs at 5 k
+# inputs, against 1 M without it. A finding is kept as it was found.
+go test -run='^$' -fuzz='^FuzzValidateArchive$' -fuzztime="$FUZZTIME" -fuzzminimizetime=0x ./runtime/petpack
 go test -run='^$' -fuzz='^FuzzParse$' -fuzztime="$FUZZTIME" ./runtime/webp
 
 step "buildifier"

@@ -30,5 +30,17 @@ func FuzzParse(f *testing.F) {
 				t.Fatalf("frame %d has %d groups", i, fr.HuffmanGroups)
 			}
 		}
+		// What the pre-pass let through is what the decoder is trusted
+		// with: it may reject, but only with a rule, and every frame it
+		// returns is the size the parser promised.
+		err = webp.DecodeEach(data, webp.Budget{}, func(i int, fr webp.Frame) error {
+			if got := fr.Image.Bounds().Size(); got.X != file.Frames[i].Width || got.Y != file.Frames[i].Height {
+				t.Fatalf("frame %d decoded at %v, parsed as %dx%d", i, got, file.Frames[i].Width, file.Frames[i].Height)
+			}
+			return nil
+		})
+		if _, ok := err.(*webp.Error); err != nil && !ok {
+			t.Fatalf("decode error %T is not *webp.Error: %v", err, err)
+		}
 	})
 }
