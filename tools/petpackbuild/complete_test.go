@@ -172,6 +172,56 @@ func TestPackCoverFrame(t *testing.T) {
 	}
 }
 
+// TestPackTiers: at every tier the writer's package validates; the
+// previews are the recommended 384x416 where replication reaches it, and
+// the high tier's stay at its own size, which warns and is recorded.
+func TestPackTiers(t *testing.T) {
+	for _, tc := range []struct {
+		q    petpack.Quality
+		size image.Point
+		warn []petpack.Rule
+	}{
+		{petpack.QualityLow, image.Pt(384, 416), []petpack.Rule{}},
+		{petpack.QualityStandard, image.Pt(384, 416), []petpack.Rule{}},
+		{petpack.QualityHigh, image.Pt(576, 624), []petpack.Rule{petpack.RulePreviewSizeUnusual}},
+	} {
+		t.Run(string(tc.q), func(t *testing.T) {
+			src := filepath.Join(t.TempDir(), "pkg")
+			writeTierPackage(t, src, tc.q)
+			files, err := ReadDir(src)
+			if err != nil {
+				t.Fatal(err)
+			}
+			res, err := Pack(files, Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var report petpack.ValidationReport
+			for _, f := range res.Files {
+				switch f.Path {
+				case CoverPath:
+					cfg, err := png.DecodeConfig(bytes.NewReader(f.Data))
+					if err != nil || image.Pt(cfg.Width, cfg.Height) != tc.size {
+						t.Errorf("cover %dx%d (%v), want %v", cfg.Width, cfg.Height, err, tc.size)
+					}
+				case PreviewPath:
+					p, err := webp.Parse(f.Data, webp.DefaultBudget())
+					if err != nil || image.Pt(p.Width, p.Height) != tc.size {
+						t.Errorf("preview %+v (%v), want %v", p, err, tc.size)
+					}
+				case validationPath:
+					if err := json.Unmarshal(f.Data, &report); err != nil {
+						t.Fatal(err)
+					}
+				}
+			}
+			if fmt.Sprint(report.Warnings) != fmt.Sprint(tc.warn) || fmt.Sprint(warningRules(res.Verdict)) != fmt.Sprint(tc.warn) {
+				t.Errorf("validation.json warns %v, the verdict %v; want %v", report.Warnings, warningRules(res.Verdict), tc.warn)
+			}
+		})
+	}
+}
+
 func TestPreviewScale(t *testing.T) {
 	for _, tc := range []struct {
 		q    petpack.Quality

@@ -36,15 +36,19 @@ func pngBytes(t *testing.T, w, h, seed int) []byte {
 // writePackage writes a package source directory at the creation defaults
 // of the contract's section 4, with metadata from Metadata and neither
 // previews nor build/validation.json: the writer makes those.
-func writePackage(t *testing.T, dir string) {
+func writePackage(t *testing.T, dir string) { writeTierPackage(t, dir, petpack.QualityLow) }
+
+// writeTierPackage is writePackage at another quality tier.
+func writeTierPackage(t *testing.T, dir string, q petpack.Quality) {
 	t.Helper()
+	size, _ := q.RenderSize()
 	m := petpack.Manifest{
 		SchemaVersion: petpack.SchemaVersion,
 		ID:            "pet_build01",
 		Name:          "Build Cat",
 		Style:         "flat pixel art",
-		Quality:       petpack.QualityLow,
-		RenderSize:    petpack.Size{Width: 192, Height: 208},
+		Quality:       q,
+		RenderSize:    size,
 		States:        petpack.DefaultStates(),
 		CreatedAt:     "2026-01-02T03:04:05Z",
 	}
@@ -70,7 +74,7 @@ func writePackage(t *testing.T, dir string) {
 	seed := 0
 	for _, s := range m.States {
 		for i := range s.FrameDurationsMS {
-			files[fmt.Sprintf("%s/%04d.png", s.FramesDir, i)] = pngBytes(t, 192, 208, seed)
+			files[fmt.Sprintf("%s/%04d.png", s.FramesDir, i)] = pngBytes(t, size.Width, size.Height, seed)
 			seed++
 		}
 	}
