@@ -2,7 +2,9 @@
 # The main job on the checked-in assets: set up the offline Bazel stack if
 # needed, build the canonical asset set (//assets/...) into a validated
 # manifest, a runtime copy, a PETP pack, a cc_library and a Go library, check
-# the pack against tests/golden/pet.pack, and print where everything is.
+# the pack against tests/golden/pet.pack, build the sample desktop pet
+# (//assets/petpack) into a validated .petpack checked against its golden,
+# and print where everything is.
 #
 # Usage: tools/build.sh
 set -euo pipefail
@@ -21,3 +23,13 @@ if ! cmp -s "$pack" tests/golden/pet.pack; then
     exit 1
 fi
 echo "pack is byte-identical to tests/golden/pet.pack ($(wc -c <"$pack") bytes)"
+# The sample desktop pet: the archive petpack_archive validated as it wrote
+# it, checked again by the CLI an app-side engineer would run, and against
+# its golden.
+petpack="$bin/assets/petpack/pet_tabby.petpack"
+bazel run -- //tools/cmd/petasset petpack verify "$petpack" 2>/dev/null
+if ! cmp -s "$petpack" assets/petpack/pet_tabby.petpack.golden; then
+    echo "FAIL: bazel-bin/assets/petpack/pet_tabby.petpack differs from assets/petpack/pet_tabby.petpack.golden" >&2
+    exit 1
+fi
+echo "petpack is byte-identical to assets/petpack/pet_tabby.petpack.golden ($(wc -c <"$petpack") bytes)"

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Builds the canonical asset set (//assets/...) and prints where each form of
-# it is: the runtime copy, the pack, the cc_library's header and archive, and
-# the Go library. Meant as the last step of the README's set-up command.
+# Builds the canonical asset sets (//assets/...) and prints where each form of
+# them is: the runtime copy, the pack, the cc_library's header and archive,
+# the Go library, and the sample pet's .petpack. Meant as the last step of the README's set-up command.
 #
 # Usage: tools/bazel/build_assets.sh [bazel build flags...]
 set -euo pipefail
@@ -30,4 +30,6 @@ show "pack (pet_pack)" assets/pet/assets/pet.pack
 show "cc_library //assets/pet:pack_cc" assets/pet/pack_cc.h
 show "" assets/pet/libpack_cc.a
 show "go_library //assets/pet:pack_go" assets/pet/pack_go_src.go
+echo "built //assets/petpack:"
+show ".petpack V3 (petpack_archive)" assets/petpack/pet_tabby.petpack
 exit "$missing"
