@@ -35,17 +35,15 @@
 package main
 
 import (
-	"bytes"
 	"flag"
 	"fmt"
 	"image"
 	"image/color"
-	"image/png"
 	"os"
 	"path/filepath"
 	"strings"
 
-	"github.com/agentpet/rules_pet/tools/internal/atomicfile"
+	"github.com/agentpet/rules_pet/tools/internal/spritepng"
 )
 
 // Width and Height are the low tier's exact runtime canvas.
@@ -108,7 +106,7 @@ func Generate(outDir string) error {
 		keep := make(map[string]bool)
 		for i, img := range frames {
 			keep[FrameName(i)] = true
-			if err := writePNG(filepath.Join(dir, FrameName(i)), img); err != nil {
+			if err := spritepng.Write(filepath.Join(dir, FrameName(i)), img); err != nil {
 				return err
 			}
 		}
@@ -160,15 +158,6 @@ func Render(action string) ([]*image.NRGBA, error) {
 		frames[i] = c.image()
 	}
 	return frames, nil
-}
-
-// writePNG replaces path with img as a PNG, never leaving half a file.
-func writePNG(path string, img image.Image) error {
-	var b bytes.Buffer
-	if err := png.Encode(&b, img); err != nil {
-		return fmt.Errorf("%s: %w", path, err)
-	}
-	return atomicfile.Write(path, b.Bytes(), 0o644)
 }
 
 // ---------------------------------------------------------------------------

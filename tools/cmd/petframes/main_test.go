@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"sort"
 	"testing"
+
+	"github.com/agentpet/rules_pet/tools/internal/spritepng"
 )
 
 // committedDir holds the checked-in frames, relative to this package.
@@ -82,7 +84,9 @@ func TestGenerate(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			checkHeader(t, file, data)
+			if err := spritepng.CheckHeader(data, Width, Height); err != nil {
+				t.Errorf("%s: %v", file, err)
+			}
 			img, err := png.Decode(bytes.NewReader(data))
 			if err != nil {
 				t.Fatalf("%s: decode: %v", file, err)
@@ -172,23 +176,6 @@ func changed(a, b *image.NRGBA) int {
 		}
 	}
 	return n
-}
-
-// checkHeader checks that data starts with a PNG signature and an IHDR chunk
-// for a 192x208, 8-bit RGBA (colour type 6), non-interlaced image.
-func checkHeader(t *testing.T, file string, data []byte) {
-	t.Helper()
-	if len(data) < 29 || string(data[:8]) != "\x89PNG\r\n\x1a\n" || string(data[12:16]) != "IHDR" {
-		t.Fatalf("%s: not a PNG starting with IHDR", file)
-	}
-	w := int(data[16])<<24 | int(data[17])<<16 | int(data[18])<<8 | int(data[19])
-	h := int(data[20])<<24 | int(data[21])<<16 | int(data[22])<<8 | int(data[23])
-	if w != Width || h != Height {
-		t.Errorf("%s: IHDR size %dx%d, want the low tier's %dx%d", file, w, h, Width, Height)
-	}
-	if depth, ctype, interlace := data[24], data[25], data[28]; depth != 8 || ctype != 6 || interlace != 0 {
-		t.Errorf("%s: IHDR bit depth %d, colour type %d, interlace %d; want 8, 6, 0", file, depth, ctype, interlace)
-	}
 }
 
 // checkPixels checks the size, the crisp alpha, the clean transparent

@@ -29,17 +29,15 @@
 package main
 
 import (
-	"bytes"
 	"flag"
 	"fmt"
 	"image"
 	"image/color"
-	"image/png"
 	"math"
 	"os"
 	"path/filepath"
 
-	"github.com/agentpet/rules_pet/tools/internal/atomicfile"
+	"github.com/agentpet/rules_pet/tools/internal/spritepng"
 )
 
 // Size is the width and height, in pixels, of every generated sprite.
@@ -75,7 +73,7 @@ func Generate(outDir string) error {
 		if err != nil {
 			return err
 		}
-		if err := writePNG(filepath.Join(outDir, name+".png"), img); err != nil {
+		if err := spritepng.Write(filepath.Join(outDir, name+".png"), img); err != nil {
 			return err
 		}
 	}
@@ -103,15 +101,6 @@ func Render(name string) (*image.NRGBA, error) {
 	c := &canvas{}
 	draw(c)
 	return c.image(), nil
-}
-
-// writePNG replaces path with img as a PNG, never leaving half a file.
-func writePNG(path string, img image.Image) error {
-	var b bytes.Buffer
-	if err := png.Encode(&b, img); err != nil {
-		return fmt.Errorf("%s: %w", path, err)
-	}
-	return atomicfile.Write(path, b.Bytes(), 0o644)
 }
 
 // ---------------------------------------------------------------------------

@@ -1,0 +1,43 @@
+// Package spritepng is what the repository's deterministic sprite
+// generators (tools/cmd/petsprites, tools/cmd/petframes) share about the
+// PNG files they check in: how they are written, so a rerun gives the same
+// bytes, and the header every one of them must have.
+package spritepng
+
+import (
+	"bytes"
+	"encoding/binary"
+	"fmt"
+	"image"
+	"image/png"
+
+	"github.com/agentpet/rules_pet/tools/internal/atomicfile"
+)
+
+// Write replaces path with img encoded by image/png at its default level,
+// so the same program gives the same bytes, never leaving half a file.
+func Write(path string, img image.Image) error {
+	var b bytes.Buffer
+	if err := png.Encode(&b, img); err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	return atomicfile.Write(path, b.Bytes(), 0o644)
+}
+
+// CheckHeader reports whether data starts with a PNG signature and an IHDR
+// chunk for a w x h, 8-bit RGBA (colour type 6), non-interlaced image: what
+// image/png writes for an *image.NRGBA with transparency, and what the
+// pack converter and the .petpack cover rule expect of a sprite.
+func CheckHeader(data []byte, w, h int) error {
+	if len(data) < 29 || string(data[:8]) != "\x89PNG\r\n\x1a\n" || string(data[12:16]) != "IHDR" {
+		return fmt.Errorf("not a PNG starting with IHDR")
+	}
+	gw, gh := binary.BigEndian.Uint32(data[16:]), binary.BigEndian.Uint32(data[20:])
+	if int64(gw) != int64(w) || int64(gh) != int64(h) {
+		return fmt.Errorf("IHDR size %dx%d, want %dx%d", gw, gh, w, h)
+	}
+	if depth, ctype, interlace := data[24], data[25], data[28]; depth != 8 || ctype != 6 || interlace != 0 {
+		return fmt.Errorf("IHDR bit depth %d, colour type %d, interlace %d; want 8, 6, 0", depth, ctype, interlace)
+	}
+	return nil
+}
