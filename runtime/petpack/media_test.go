@@ -12,6 +12,7 @@ import (
 
 	"github.com/agentpet/rules_pet/runtime/webp"
 	"github.com/agentpet/rules_pet/tools/webpenc"
+	"github.com/agentpet/rules_pet/tools/webpenc/webpcraft"
 )
 
 // ---- WebP crafting (the shapes runtime/webp's own tests build) ----
@@ -60,66 +61,10 @@ func anmfVP8L(x, y, w, h int, vp8l []byte) []byte {
 	return webpChunk("ANMF", append(p, webpChunk("VP8L", vp8l)...))
 }
 
-// vp8lHeader starts a VP8L stream of w by h with no transform and no
-// colour cache.
-func vp8lHeader(w, h int) *webpenc.BitWriter {
-	var b webpenc.BitWriter
-	b.Write(0x2f, 8)
-	b.Write(uint32(w-1), 14)
-	b.Write(uint32(h-1), 14)
-	b.Write(0, 1) // alpha hint
-	b.Write(0, 3) // version
-	b.Write(0, 1) // no transform
-	b.Write(0, 1) // no colour cache
-	return &b
-}
-
-// oneSymbol writes a simple prefix code of one 8-bit symbol, which costs no
-// bits per use.
-func oneSymbol(b *webpenc.BitWriter, sym uint32) {
-	b.Write(1, 1)
-	b.Write(0, 1)
-	b.Write(1, 1)
-	b.Write(sym, 8)
-}
-
-// blankVP8L is a complete w by h VP8L stream of transparent black in a few
-// bytes: every code has one symbol, so the pixels cost nothing.
-func blankVP8L(w, h int) []byte {
-	b := vp8lHeader(w, h)
-	b.Write(0, 1) // no meta prefix codes
-	for i := 0; i < 5; i++ {
-		oneSymbol(b, 0)
-	}
-	return b.Bytes()
-}
-
-// hostileVP8L is CVE-2026-46603's shape: a valid w by h stream whose
-// entropy image points at group 0xffff, so golang.org/x/image/webp v0.24.0
-// allocates 65536 prefix-code groups (about 175 MiB) from 160 KiB.
-func hostileVP8L(w, h int) []byte {
-	b := vp8lHeader(w, h)
-	b.Write(1, 1) // meta prefix codes
-	b.Write(7, 3) // tile bits 9: one tile
-	b.Write(0, 1) // the entropy image has no colour cache
-	oneSymbol(b, 0xff)
-	oneSymbol(b, 0xff) // green and red: group 0xffff
-	oneSymbol(b, 0)
-	oneSymbol(b, 0)
-	oneSymbol(b, 0)
-	for i := 0; i < 65536*5; i++ {
-		b.Write(1, 1) // a simple code of one 1-bit symbol 0
-		b.Write(0, 1)
-		b.Write(0, 1)
-		b.Write(0, 1)
-	}
-	return b.Bytes()
-}
-
 // animatedBlank is an animated w by h preview of n blank frames.
 func animatedBlank(w, h, n int) []byte {
 	chunks := [][]byte{animHeader(w, h)}
-	frame := anmfVP8L(0, 0, w, h, blankVP8L(w, h))
+	frame := anmfVP8L(0, 0, w, h, webpcraft.BlankVP8L(w, h))
 	for i := 0; i < n; i++ {
 		chunks = append(chunks, frame)
 	}
@@ -231,9 +176,9 @@ func TestMediaRules(t *testing.T) {
 		{"a preview without chunks", preview([]byte("RIFF\x04\x00\x00\x00WEBP")), []Rule{RulePreviewHeaderInvalid}},
 		{"a GIF preview", preview([]byte("GIF89a\x01\x00\x01\x00\x00\x00\x00")), []Rule{RulePreviewHeaderInvalid}},
 		{"a preview of 121 frames", preview(animatedBlank(4, 4, 121)), []Rule{RulePreviewFrameCount}},
-		{"a preview frame outside its canvas", preview(riffWebP(animHeader(12, 13), anmfVP8L(0, 0, 12, 13, blankVP8L(12, 13)), anmfVP8L(4, 4, 12, 13, blankVP8L(12, 13)))), []Rule{RulePreviewFrameOutsideCanvas}},
-		{"a 4097x4096 preview canvas", preview(riffWebP(animHeader(4097, 4096), anmfVP8L(0, 0, 4, 4, blankVP8L(4, 4)))), []Rule{RulePreviewTooManyPixels}},
-		{"a VP8L stream of 65536 groups", preview(riffWebP(animHeader(192, 208), anmfVP8L(0, 0, 192, 208, hostileVP8L(192, 208)))), []Rule{RulePreviewDecoderMemory}},
+		{"a preview frame outside its canvas", preview(riffWebP(animHeader(12, 13), anmfVP8L(0, 0, 12, 13, webpcraft.BlankVP8L(12, 13)), anmfVP8L(4, 4, 12, 13, webpcraft.BlankVP8L(12, 13)))), []Rule{RulePreviewFrameOutsideCanvas}},
+		{"a 4097x4096 preview canvas", preview(riffWebP(animHeader(4097, 4096), anmfVP8L(0, 0, 4, 4, webpcraft.BlankVP8L(4, 4)))), []Rule{RulePreviewTooManyPixels}},
+		{"a VP8L stream of 65536 groups", preview(riffWebP(animHeader(192, 208), anmfVP8L(0, 0, 192, 208, webpcraft.HostileVP8L(192, 208)))), []Rule{RulePreviewDecoderMemory}},
 		{"four 3000x3000 preview frames", preview(animatedBlank(3000, 3000, 4)), []Rule{RulePreviewDecodedTooLarge}},
 		// Stage 4: the preview decodes.
 		{"a preview cut inside its pixels", preview(riffWebP(webpChunk("VP8L", gradient[:len(gradient)/2]))), []Rule{RulePreviewDecodeFailed}},
@@ -294,7 +239,7 @@ func TestMediaMessages(t *testing.T) {
 		msg  string
 	}{
 		{"121 frames", base.with(previewPath, animatedBlank(4, 4, 121)), RulePreviewFrameCount, previewPath, string(webp.RuleFrameCount) + ": "},
-		{"65536 groups", base.with(previewPath, riffWebP(animHeader(192, 208), anmfVP8L(0, 0, 192, 208, hostileVP8L(192, 208)))), RulePreviewDecoderMemory, previewPath, string(webp.RuleHuffmanGroups) + ": "},
+		{"65536 groups", base.with(previewPath, riffWebP(animHeader(192, 208), anmfVP8L(0, 0, 192, 208, webpcraft.HostileVP8L(192, 208)))), RulePreviewDecoderMemory, previewPath, string(webp.RuleHuffmanGroups) + ": "},
 		{"no chunk", base.with(previewPath, []byte("RIFF\x04\x00\x00\x00WEBP")), RulePreviewHeaderInvalid, previewPath, string(webp.RuleTruncated) + ": "},
 		{"duplicate", base.with(frameName(ActionTool, 3), base.get(frameName(ActionTool, 2))), RuleFullSourceFrameDuplicate, frameName(ActionTool, 3), "as 0002.png, the frame before it"},
 		{"seam", base.with(frameName(ActionDragRight, 5), base.get(frameName(ActionDragRight, 0))), RuleFullSourceLoopSeam, frameName(ActionDragRight, 5), "its first, 0000.png"},

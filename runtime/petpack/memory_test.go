@@ -6,6 +6,8 @@ import (
 	"runtime"
 	"testing"
 	"time"
+
+	"github.com/agentpet/rules_pet/tools/webpenc/webpcraft"
 )
 
 // deflateZeros compresses n zero bytes, streaming, so building a bomb
@@ -134,7 +136,7 @@ func TestBombMemory(t *testing.T) {
 		{"a 20000x20000 frame", rawZip(base.with("assets/frames/idle/0000.png", ihdrOnly(20000, 20000, 8))), []Rule{RuleImageTooManyPixels}},
 		// x/image would allocate about 175 MiB for this 160 KiB stream;
 		// stage 2's pre-pass refuses it before anything is decoded.
-		{"a VP8L preview of 65536 prefix-code groups", rawZip(base.with(previewPath, riffWebP(animHeader(192, 208), anmfVP8L(0, 0, 192, 208, hostileVP8L(192, 208))))), []Rule{RulePreviewDecoderMemory}},
+		{"a VP8L preview of 65536 prefix-code groups", rawZip(base.with(previewPath, riffWebP(animHeader(192, 208), anmfVP8L(0, 0, 192, 208, webpcraft.HostileVP8L(192, 208))))), []Rule{RulePreviewDecoderMemory}},
 		{"a preview of 121 frames", rawZip(base.with(previewPath, animatedBlank(4, 4, 121))), []Rule{RulePreviewFrameCount}},
 	}
 	for _, tc := range cases {

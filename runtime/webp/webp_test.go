@@ -14,6 +14,7 @@ import (
 
 	"github.com/agentpet/rules_pet/runtime/webp"
 	"github.com/agentpet/rules_pet/tools/webpenc"
+	"github.com/agentpet/rules_pet/tools/webpenc/webpcraft"
 )
 
 func TestValidFiles(t *testing.T) {
@@ -109,8 +110,8 @@ func TestRejections(t *testing.T) {
 		{"bitstream size differs from anmf", riff(vp8x(0x02, 8, 4), anim(0), anmf(0, 0, 8, 4, 1, 0, ck{id: "VP8L", payload: small})), webp.Budget{}, webp.RuleBitstreamSize},
 		{"bitstream size differs from canvas", riff(vp8x(0, 8, 4), ck{id: "VP8L", payload: small}), webp.Budget{}, webp.RuleBitstreamSize},
 		{"vp8l truncated", riff(ck{id: "VP8L", payload: truncated}), webp.Budget{}, webp.RuleBitstreamInvalid},
-		{"huffman groups", riff(ck{id: "VP8L", payload: hostileVP8L(192, 208)}), webp.Budget{}, webp.RuleHuffmanGroups},
-		{"huffman groups in anmf", riff(vp8x(0x02, 192, 208), anim(0), anmf(0, 0, 192, 208, 1, 0, ck{id: "VP8L", payload: hostileVP8L(192, 208)})), webp.Budget{}, webp.RuleHuffmanGroups},
+		{"huffman groups", riff(ck{id: "VP8L", payload: webpcraft.HostileVP8L(192, 208)}), webp.Budget{}, webp.RuleHuffmanGroups},
+		{"huffman groups in anmf", riff(vp8x(0x02, 192, 208), anim(0), anmf(0, 0, 192, 208, 1, 0, ck{id: "VP8L", payload: webpcraft.HostileVP8L(192, 208)})), webp.Budget{}, webp.RuleHuffmanGroups},
 		{"decoder memory", still, webp.Budget{MaxDecoderBytes: 1024}, webp.RuleDecoderMemory},
 		{"decoded bytes", riff(many[:3]...), webp.Budget{MaxDecodedBytes: 3}, webp.RuleDecodedBytes},
 	}
@@ -167,7 +168,7 @@ func TestDecoderPanicRecovered(t *testing.T) {
 // bound on the peak) and the heap high-water mark seen by a sampler both
 // stay under 64 MiB, where x/image alone would take ~175 MiB.
 func TestHostileVP8LPeakHeap(t *testing.T) {
-	data := riff(vp8x(0x12, 192, 208), anim(0), anmf(0, 0, 192, 208, 1, 0, ck{id: "VP8L", payload: hostileVP8L(192, 208)}))
+	data := riff(vp8x(0x12, 192, 208), anim(0), anmf(0, 0, 192, 208, 1, 0, ck{id: "VP8L", payload: webpcraft.HostileVP8L(192, 208)}))
 	runtime.GC()
 	var before runtime.MemStats
 	runtime.ReadMemStats(&before)
