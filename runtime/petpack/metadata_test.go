@@ -207,6 +207,77 @@ func everyOptionalFieldOf(states []State) pkg {
 	})
 }
 
+// makerStates are the timings of the contract authors' portable-maker
+// validation fixture (42 frames, four actions off the defaults).
+func makerStates() []State {
+	s := DefaultStates()
+	set := func(a Action, d []int, rm int, settle int) {
+		for i := range s {
+			if s[i].Name == a {
+				s[i].FrameDurationsMS, s[i].ReducedMotionFrameIndex = d, rm
+				if settle >= 0 {
+					s[i].Playback.SettleFrameIndex = &settle
+				}
+			}
+		}
+	}
+	set(ActionIdle, []int{300, 260, 300, 640}, 2, -1)
+	set(ActionWaiting, []int{150, 150, 150, 150, 170, 230}, 4, 5)
+	set(ActionFailed, []int{150, 170, 190, 290}, 2, 3)
+	two := 2
+	for i := range s {
+		if s[i].Name == ActionWaiting {
+			s[i].Playback.EntryRepeatCount = &two
+		}
+	}
+	return s
+}
+
+// makerPackage is a package whose metadata has the shape the contract
+// authors' portable maker writes for its repository validation fixture:
+// the same members, the same kinds of values (a boolean extension, empty
+// reference_files, one states.rendered event), so an import of a real
+// maker's pet is held to exactly what it carries.
+func makerPackage() pkg {
+	states := makerStates()
+	counts := jmap{}
+	for _, st := range states {
+		counts[string(st.Name)] = len(st.FrameDurationsMS)
+	}
+	ms := manifestValue(states)["states"]
+	var briefs []interface{}
+	for _, st := range states {
+		briefs = append(briefs, jmap{"name": st.Name, "motion": "Deterministic " + string(st.Name) + " fixture motion.",
+			"frame_durations_ms": st.FrameDurationsMS, "playback": st.Playback, "reduced_motion_frame_index": st.ReducedMotionFrameIndex})
+	}
+	names := make([]string, len(states))
+	for i, st := range states {
+		names[i] = string(st.Name)
+	}
+	ext := jmap{"dev.agentpet.validation/fixture": true}
+	size := jmap{"width": 192, "height": 208}
+	event, err := json.Marshal(jmap{"schema_version": SourceEventSchemaVersion, "event": EventStatesRendered, "created_at": "2025-01-02T03:04:05Z",
+		"skill": "agent-pet-maker", "runner": "repository-validation", "generator": "repository-fixture-renderer",
+		"manifest_id": "pet_test01", "quality": "low", "render_size": size, "states": names,
+		"state_timings": ms, "state_frame_counts": counts, "extensions": ext})
+	if err != nil {
+		panic(err)
+	}
+	return packageOf(states).
+		with(sourcePath, encodeJSON(jmap{"schema_version": SourceSchemaVersion, "generator": "repository-fixture-renderer",
+			"provenance": ProvenanceSkillFullSource, "created_at": "2025-01-02T03:04:05Z", "manifest_id": "pet_test01",
+			"pet_name": "Test Cat", "style": "flat pixel art", "quality": "low", "visual_source": "image-generation",
+			"states": ms, "state_frame_counts": counts, "preview_only": false, "reference_files": []string{},
+			"runner": "repository-validation", "skill_helper": "agent-pet-maker", "extensions": ext})).
+		with(briefPath, encodeJSON(jmap{"schema_version": BriefSchemaVersion, "name": "Test Cat", "style": "flat pixel art",
+			"quality": "low", "description": "A deterministic isolated fixture.",
+			"generation": jmap{"generator": "repository-fixture-renderer", "provenance": ProvenanceSkillFullSource, "skill_helper": "agent-pet-maker", "preview_only": false},
+			"states": briefs, "runtime": jmap{"states": ms, "state_frame_counts": counts, "render_size": size}, "extensions": ext})).
+		with(sessionPath, append(event, '\n')).
+		with(validationPath, encodeJSON(jmap{"schema_version": ValidationSchemaVersion, "ok": true, "manifest": manifestValue(states),
+			"frame_count": 42, "states": ms, "state_frame_counts": counts, "timing_warnings": []string{}, "warnings": []string{}}))
+}
+
 // validMetadataCases are packages whose metadata is valid in different
 // ways; the schema test holds the published JSON Schemas against them too.
 func validMetadataCases() []struct {
@@ -218,6 +289,7 @@ func validMetadataCases() []struct {
 		p    pkg
 	}{
 		{"defaults", validPackage()},
+		{"as the contract authors' maker writes it", makerPackage()},
 		{"every optional field", everyOptionalField()},
 		{"references without prefix", withReferences(bare, "cat.png")},
 		{"references with prefix", withReferences(prefixed, "cat.png", "dog.png")},
