@@ -272,7 +272,7 @@ func makerPackage() pkg {
 		with(briefPath, encodeJSON(jmap{"schema_version": BriefSchemaVersion, "name": "Test Cat", "style": "flat pixel art",
 			"quality": "low", "description": "A deterministic isolated fixture.",
 			"generation": jmap{"generator": "repository-fixture-renderer", "provenance": ProvenanceSkillFullSource, "skill_helper": "agent-pet-maker", "preview_only": false},
-			"states": briefs, "runtime": jmap{"states": ms, "state_frame_counts": counts, "render_size": size}, "extensions": ext})).
+			"states":     briefs, "runtime": jmap{"states": ms, "state_frame_counts": counts, "render_size": size}, "extensions": ext})).
 		with(sessionPath, append(event, '\n')).
 		with(validationPath, encodeJSON(jmap{"schema_version": ValidationSchemaVersion, "ok": true, "manifest": manifestValue(states),
 			"frame_count": 42, "states": ms, "state_frame_counts": counts, "timing_warnings": []string{}, "warnings": []string{}}))
