@@ -21,6 +21,9 @@ GAZELLE_VERSION=v0.26.0
 BUILDIFIER_VERSION=v0.0.0-20260904073137-eaa4d125b423
 GO_SDK_ROOT=/usr/lib/go-1.19   # Debian golang-1.19-go: still ships pkg/<os>_<arch>/*.a
 APT_PACKAGES=(bazel-bootstrap bazel-bootstrap-source bazel-skylib bazel-platforms golang-1.19-go)
+# The cache test reads Bazel's execution log with python3 and adds times
+# with bc: installed here, before anything needs them.
+APT_PACKAGES+=(python3 bc)
 DEBIAN_SKYLIB=/usr/share/bazel/tools/skylib
 DEBIAN_PLATFORMS=/usr/share/bazel/tools/platforms
 MOCK_REPOS=/usr/src/bazel-bootstrap/mock_repos
@@ -62,6 +65,9 @@ if ((${#apt_missing[@]})); then
     rm -f "$apt_log"
     done_steps+=("apt: installed ${apt_missing[*]}")
 fi
+for tool in python3 bc; do
+    command -v "$tool" >/dev/null || die "$tool is not on PATH after installing it (tools/bazel/cache_test.sh needs it)"
+done
 for f in "$GO_SDK_ROOT"/pkg/tool "$GO_SDK_ROOT"/pkg/*_*/runtime.a; do
     [[ -e "$f" ]] || die "$GO_SDK_ROOT has no precompiled standard library ($f); rules_go $RULES_GO_VERSION needs it"
 done
