@@ -81,11 +81,14 @@ firmware/test.sh
 step "C reader fuzzing: libFuzzer + ASan/UBSan, Go/C differential (${FUZZ_C_SECONDS:-60}s each)"
 firmware/fuzz.sh "${FUZZ_C_SECONDS:-60}"
 
+# The integration tests under tests/integration run Bazel themselves (other
+# workspaces, other checkouts, one shared disk cache), so they are scripts
+# run here, never sh_tests inside `bazel test //...`.
 step "scratch workspace (a broken manifest fails the build with FILE:LINE: RULE)"
-tools/bazel/scratch_test.sh
+tests/integration/scratch_test.sh
 
 step "cache and determinism (two checkouts, one disk cache)"
-tools/bazel/cache_test.sh
+tests/integration/cache_test.sh
 
 step "go test ($(go version | cut -d' ' -f3))"
 go test ./...

@@ -66,7 +66,7 @@ if ((${#apt_missing[@]})); then
     done_steps+=("apt: installed ${apt_missing[*]}")
 fi
 for tool in python3 bc; do
-    command -v "$tool" >/dev/null || die "$tool is not on PATH after installing it (tools/bazel/cache_test.sh needs it)"
+    command -v "$tool" >/dev/null || die "$tool is not on PATH after installing it (tests/integration/cache_test.sh needs it)"
 done
 for f in "$GO_SDK_ROOT"/pkg/tool "$GO_SDK_ROOT"/pkg/*_*/runtime.a; do
     [[ -e "$f" ]] || die "$GO_SDK_ROOT has no precompiled standard library ($f); rules_go $RULES_GO_VERSION needs it"

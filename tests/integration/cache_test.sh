@@ -23,7 +23,7 @@
 # The counts come from --execution_log_json_file. Prints PASS/FAIL lines and
 # the counts; exits 1 on any failure.
 #
-# Usage: tools/bazel/cache_test.sh      (after tools/bazel/setup.sh)
+# Usage: tests/integration/cache_test.sh      (after tools/bazel/setup.sh)
 #   KEEP_SCRATCH=1 keeps the two checkouts and prints where they are.
 set -euo pipefail
 
