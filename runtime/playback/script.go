@@ -71,13 +71,31 @@ type scriptLine struct {
 	End          *bool   `json:"end"`
 }
 
+// ScriptError is a rejected script: the 1-based line it names (0 when the
+// script as a whole is wrong) and what is wrong.
+type ScriptError struct {
+	// Line is the offending line, 0 for the whole script.
+	Line int
+	// Msg says what is wrong.
+	Msg string
+}
+
+// Error formats the error as "script:LINE: message" ("script: message"
+// for the whole script).
+func (e *ScriptError) Error() string {
+	if e.Line == 0 {
+		return "script: " + e.Msg
+	}
+	return fmt.Sprintf("script:%d: %s", e.Line, e.Msg)
+}
+
 // ParseScript parses a JSON-lines script. Blank lines are skipped; every
 // other line is one object with t_ms and exactly one of event, pointer,
 // bubble, reduce_motion, stall_ms and end. An error names the first bad
-// line ("script:LINE: message"), and no partial script is returned.
+// line (a *ScriptError), and no partial script is returned.
 func ParseScript(data []byte) (*Script, error) {
 	if len(data) > MaxScriptBytes {
-		return nil, fmt.Errorf("script: %d bytes is over the %d-byte bound", len(data), MaxScriptBytes)
+		return nil, &ScriptError{Msg: fmt.Sprintf("%d bytes is over the %d-byte bound", len(data), MaxScriptBytes)}
 	}
 	s := &Script{}
 	last := int64(0)
@@ -88,7 +106,7 @@ func ParseScript(data []byte) (*Script, error) {
 			continue
 		}
 		fail := func(format string, args ...interface{}) (*Script, error) {
-			return nil, fmt.Errorf("script:%d: %s", num, fmt.Sprintf(format, args...))
+			return nil, &ScriptError{Line: num, Msg: fmt.Sprintf(format, args...)}
 		}
 		if ended {
 			return fail("a line after the end line")
@@ -157,7 +175,7 @@ func ParseScript(data []byte) (*Script, error) {
 		s.Steps = append(s.Steps, st)
 	}
 	if !ended {
-		return nil, fmt.Errorf("script: no end line (the last line must be {\"t_ms\":N,\"end\":true})")
+		return nil, &ScriptError{Msg: `no end line (the last line must be {"t_ms":N,"end":true})`}
 	}
 	return s, nil
 }
