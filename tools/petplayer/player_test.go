@@ -32,7 +32,7 @@ import (
 // tool the test builds both (the WebAssembly with the Go that runs the
 // test, and that Go's wasm_exec.js).
 var (
-	siteFlag     = flag.String("site", "", "the petpack_player directory (or its files, space-separated)")
+	siteFlag     = flag.String("site", "", "the petpack_player directory")
 	petassetFlag = flag.String("petasset", "", "the petasset binary")
 )
 
@@ -44,21 +44,26 @@ var (
 	buildErr           error
 )
 
+// runfile resolves a $(rootpath) against the runfiles root (a go_test
+// runs in its package's directory).
+func runfile(p string) string {
+	if root, ws := os.Getenv("TEST_SRCDIR"), os.Getenv("TEST_WORKSPACE"); root != "" && ws != "" && p != "" {
+		return filepath.Join(root, ws, p)
+	}
+	return p
+}
+
 func goTool() string { return filepath.Join(runtime.GOROOT(), "bin", "go") }
 
 // site returns the player directory and the petasset binary.
 func site(t testing.TB) (dir, petasset string) {
 	t.Helper()
-	if *siteFlag != "" {
-		for _, p := range strings.Fields(*siteFlag) {
-			if fi, err := os.Stat(p); err == nil && fi.IsDir() {
-				dir = p
-			}
+	if *siteFlag != "" || *petassetFlag != "" {
+		dir, petasset = runfile(*siteFlag), runfile(*petassetFlag)
+		if fi, err := os.Stat(dir); err != nil || !fi.IsDir() || *petassetFlag == "" {
+			t.Fatalf("-site %q is not a directory, or -petasset %q is missing", dir, petasset)
 		}
-		if dir == "" || *petassetFlag == "" {
-			t.Fatalf("-site %q names no directory or -petasset is missing", *siteFlag)
-		}
-		return dir, *petassetFlag
+		return dir, petasset
 	}
 	buildOnce.Do(func() { builtSite, builtPA, buildErr = buildSite() })
 	if buildErr != nil {
@@ -225,6 +230,11 @@ func writeScript(t testing.TB, steps []step) string {
 
 func traceOf(t testing.TB, petasset, archive, script string, seed int) []traceLine {
 	t.Helper()
+	// Runfiles are symbolic links, which a .petpack path may not be.
+	archive, err := filepath.EvalSymlinks(archive)
+	if err != nil {
+		t.Fatal(err)
+	}
 	out, err := exec.Command(petasset, "petpack", "play", archive, "--script", script, "--seed", strconv.Itoa(seed)).Output()
 	if err != nil {
 		t.Fatalf("petasset petpack play: %v", err)

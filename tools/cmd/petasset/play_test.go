@@ -7,9 +7,20 @@ import (
 	"testing"
 )
 
-// samplePet is the sample .petpack, read by path (its bytes are not
+// samplePath is the sample .petpack, read by path (its bytes are not
 // asserted here).
-const samplePet = "../../../assets/petpack/pet_tabby.petpack.golden"
+const samplePath = "../../../assets/petpack/pet_tabby.petpack.golden"
+
+// sample returns the sample's real path: Bazel's runfiles are symbolic
+// links, which a .petpack path may not be.
+func sample(t *testing.T) string {
+	t.Helper()
+	p, err := filepath.EvalSymlinks(samplePath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
 
 func writeScript(t *testing.T, lines ...string) string {
 	t.Helper()
@@ -23,6 +34,7 @@ func writeScript(t *testing.T, lines ...string) string {
 // TestPetpackPlay runs the issue's example script and checks the trace
 // line by line.
 func TestPetpackPlay(t *testing.T) {
+	samplePet := sample(t)
 	s := writeScript(t,
 		`{"t_ms":0,"event":"thinking"}`,
 		`{"t_ms":900,"pointer":"down"}`,
@@ -58,6 +70,7 @@ func TestPetpackPlay(t *testing.T) {
 // TestPetpackPlaySeed checks that the seed picks the cooldowns and that
 // one seed always gives the same bytes.
 func TestPetpackPlaySeed(t *testing.T) {
+	samplePet := sample(t)
 	s := writeScript(t, `{"t_ms":120000,"end":true}`)
 	_, a, _ := runCLI("petpack", "play", samplePet, "--script", s)
 	_, b, _ := runCLI("petpack", "play", samplePet, "--script", s, "--seed", "1")
@@ -71,6 +84,7 @@ func TestPetpackPlaySeed(t *testing.T) {
 }
 
 func TestPetpackPlayErrors(t *testing.T) {
+	samplePet := sample(t)
 	dir := t.TempDir()
 	notZip := filepath.Join(dir, "bad.petpack")
 	if err := os.WriteFile(notZip, []byte("not a zip"), 0o644); err != nil {
