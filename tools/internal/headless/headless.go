@@ -19,6 +19,7 @@ import (
 	"os/exec"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 )
 
@@ -77,6 +78,9 @@ func Launch(profileDir string) (*Browser, error) {
 	args := append(append([]string(nil), Flags...), "--user-data-dir="+profileDir, "about:blank")
 	cmd := exec.Command(bin, args...)
 	cmd.Env = append(os.Environ(), "HOME="+profileDir)
+	// Its own process group: Close stops Chromium's helper processes (the
+	// renderer, the zygote) with it, before the test removes the profile.
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	stderr, err := cmd.StderrPipe()
 	if err != nil {
 		return nil, err
@@ -128,13 +132,18 @@ func Launch(profileDir string) (*Browser, error) {
 	}
 }
 
-// Close stops the browser process (only the one this Browser started) and
-// waits for it.
+// Close stops the browser: SIGTERM to the process group this Browser
+// started (and only that one), SIGKILL if it is still there after 10 s,
+// and waits for the main process.
 func (b *Browser) Close() {
-	if b.cmd.Process != nil {
-		_ = b.cmd.Process.Kill()
+	pid := b.cmd.Process.Pid
+	_ = syscall.Kill(-pid, syscall.SIGTERM)
+	select {
+	case <-b.done:
+	case <-time.After(10 * time.Second):
+		_ = syscall.Kill(-pid, syscall.SIGKILL)
+		<-b.done
 	}
-	<-b.done
 }
 
 // Page is one tab and its DevTools session.
