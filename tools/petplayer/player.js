@@ -34,6 +34,7 @@
   go.run(wasm.instance);
   await ready;
   const api = globalThis.petPlayer;
+  document.body.dataset.wasmReadyMs = String(performance.now());
 
   const archive = new Uint8Array(await (await fetch('pet.petpack')).arrayBuffer());
   const info = api.load(archive);
@@ -42,6 +43,7 @@
     document.body.dataset.state = 'rejected';
     return;
   }
+  document.body.dataset.validatedMs = String(performance.now());
   canvas.width = info.width;
   canvas.height = info.height;
   $('name').textContent = info.name;
