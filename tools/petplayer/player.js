@@ -109,26 +109,30 @@
   $('width').addEventListener('input', (e) => setWidth(Number(e.target.value)));
   $('restart').addEventListener('click', restart);
 
-  // Pointer input: a press is `down`; a move of more than 4 px from where
-  // the drag direction was last set selects drag_left or drag_right; a
-  // release ends the drag, or else is `up` and one complete `click`.
-  const threshold = 4;
+  // Pointer input: a press is `down`. Moving more than 4 px from the press
+  // point starts a drag; from then on each move of at least 0.5 px picks the
+  // direction (the authors' runtime uses that threshold), and a new
+  // direction is drag_left or drag_right. A release ends the drag, or else
+  // is `up` and one complete `click`.
+  const dragStart = 4;
+  const directionThreshold = 0.5;
   let downX = 0;
+  let lastX = 0;
   let dragDir = '';
   canvas.addEventListener('pointerdown', (e) => {
     if (e.button !== 0) return;
     canvas.setPointerCapture(e.pointerId);
     pointerHeld = true;
-    downX = e.clientX;
+    downX = lastX = e.clientX;
     dragDir = '';
     apply(api.pointer(clock(), 'down'));
   });
   canvas.addEventListener('pointermove', (e) => {
     if (!pointerHeld) return;
-    const dx = e.clientX - downX;
-    if (Math.abs(dx) <= threshold) return;
+    const dx = dragDir ? e.clientX - lastX : e.clientX - downX;
+    if (dragDir ? Math.abs(dx) < directionThreshold : Math.abs(dx) <= dragStart) return;
+    lastX = e.clientX;
     const dir = dx < 0 ? 'drag_left' : 'drag_right';
-    downX = e.clientX;
     if (dir !== dragDir) {
       dragDir = dir;
       apply(api.pointer(clock(), dir));
