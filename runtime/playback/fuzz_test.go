@@ -103,8 +103,8 @@ func checkInvariants(t *testing.T, m *petpack.Manifest, seed int64, s *Script) {
 	}
 	plain := run(withoutStalls(s), true)
 	// No frame cut short: a frame that starts without an input lasts at
-	// least its authored duration unless an input comes first (the sample
-	// pet's cooldowns are longer than any idle frame).
+	// least its authored duration unless an input comes first (both pets'
+	// cooldowns are at least as long as any idle frame).
 	for i := 0; i+1 < len(plain); i++ {
 		l, n := plain[i], plain[i+1]
 		started := i == 0 || plain[i-1].Action != l.Action || plain[i-1].Frame != l.Frame
@@ -175,14 +175,42 @@ func checkInvariants(t *testing.T, m *petpack.Manifest, seed int64, s *Script) {
 	}
 }
 
-// FuzzPlayer drives random input sequences through the player and checks
-// the invariants of checkInvariants.
+// smallManifest is a hand-made pet whose every action is two or three
+// short frames, with one or two passes and a cooldown of 100 to 200 ms (at
+// least as long as any frame, which the cut-short check relies on): its
+// transitions come ten times as often as the sample pet's.
+func smallManifest(t testing.TB) *petpack.Manifest {
+	states := petpack.DefaultStates()
+	for i := range states {
+		s := &states[i]
+		s.FrameDurationsMS = []int{50 + 10*i, 90, 60}[:2+i%2]
+		s.ReducedMotionFrameIndex = 1
+		if s.Playback.EntryRepeatCount != nil {
+			s.Playback.EntryRepeatCount = intp(1 + i%2)
+		}
+		if s.Playback.SettleFrameIndex != nil {
+			s.Playback.SettleFrameIndex = intp(0)
+		}
+		if s.Playback.CooldownMS != nil {
+			s.Playback.CooldownMS = &[2]int{100, 200}
+		}
+	}
+	return manifestOf(t, states)
+}
+
+// FuzzPlayer drives random input sequences through the player, on the
+// sample pet or (first byte odd) the small hand-made one, and checks the
+// invariants of checkInvariants.
 func FuzzPlayer(f *testing.F) {
 	f.Add([]byte{1, 10, 3, 9, 20, 5, 12, 40, 1, 15, 30, 2, 8, 50, 7})
 	f.Add([]byte{14 | 0x80, 0, 0, 3, 100, 2, 11, 10, 1, 12, 200, 3, 14, 10, 1})
-	m := sampleManifest(f)
+	f.Add([]byte{9, 1, 3, 9, 2, 5, 12, 4, 1, 15, 3, 2, 8, 5, 7, 11, 2, 2})
+	m := []*petpack.Manifest{sampleManifest(f), smallManifest(f)}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		checkInvariants(t, m, 1, stepsOf(data))
+		if len(data) == 0 {
+			return
+		}
+		checkInvariants(t, m[data[0]%2], 1, stepsOf(data[1:]))
 	})
 }
 
@@ -214,11 +242,12 @@ func FuzzParseScript(f *testing.F) {
 // TestInvariantsRandom runs the fuzz invariants over fixed pseudo-random
 // sequences, so every `go test` exercises them beyond the seed corpus.
 func TestInvariantsRandom(t *testing.T) {
-	m := sampleManifest(t)
-	r := rand.New(rand.NewSource(42))
-	for i := 0; i < 300; i++ {
-		data := make([]byte, 3*(1+r.Intn(60)))
-		r.Read(data)
-		checkInvariants(t, m, int64(i), stepsOf(data))
+	for _, m := range []*petpack.Manifest{sampleManifest(t), smallManifest(t)} {
+		r := rand.New(rand.NewSource(42))
+		for i := 0; i < 300; i++ {
+			data := make([]byte, 3*(1+r.Intn(60)))
+			r.Read(data)
+			checkInvariants(t, m, int64(i), stepsOf(data))
+		}
 	}
 }
