@@ -15,6 +15,7 @@ load(
     "pet_runtime_assets_test",
     "petpack_archive",
     "petpack_golden_test",
+    "petpack_player",
     "petpack_timing",
 )
 ```
@@ -30,6 +31,7 @@ load("//rules/private:golden.bzl", _pet_pack_golden_test = "pet_pack_golden_test
 load("//rules/private:manifest.bzl", _pet_manifest = "pet_manifest")
 load("//rules/private:pack.bzl", _pet_pack = "pet_pack")
 load("//rules/private:petpack.bzl", _petpack_archive = "petpack_archive", _petpack_timing = "petpack_timing")
+load("//rules/private:petpack_player.bzl", _petpack_player = "petpack_player")
 load("//rules/private:runtime_assets.bzl", _pet_runtime_assets = "pet_runtime_assets", _pet_runtime_assets_test = "pet_runtime_assets_test")
 
 PetManifestInfo = _PetManifestInfo
@@ -48,4 +50,5 @@ pet_pack_go_library = _pet_pack_go_library
 pet_toolchain = _pet_toolchain
 petpack_archive = _petpack_archive
 petpack_golden_test = _petpack_golden_test
+petpack_player = _petpack_player
 petpack_timing = _petpack_timing

@@ -59,6 +59,9 @@ go test -run='^$' -fuzz='^FuzzValidateArchive$' -fuzztime="$FUZZTIME" -fuzzminim
 # most of a short run (171 inputs in 20 s, against 330 k without it).
 go test -run='^$' -fuzz='^FuzzMetadata$' -fuzztime="$FUZZTIME" -fuzzminimizetime=0x ./runtime/petpack
 go test -run='^$' -fuzz='^FuzzParse$' -fuzztime="$FUZZTIME" ./runtime/webp
+# Minimising a new playback input replays long traces: keep findings as found.
+go test -run='^$' -fuzz='^FuzzPlayer$' -fuzztime="$FUZZTIME" -fuzzminimizetime=0x ./runtime/playback
+go test -run='^$' -fuzz='^FuzzParseScript$' -fuzztime="$FUZZTIME" ./runtime/playback
 
 step "buildifier"
 "${RULES_PET_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/rules_pet}/bin/buildifier" -lint=warn -mode=check \

@@ -10,7 +10,7 @@
 #      cache hits.
 #   2. Every output under bazel-bin/assets is byte-identical in A and B (the
 #      pack, the runtime copy, the C and Go sources and their objects, the
-#      sample pet's .petpack archive).
+#      sample pet's .petpack archive and its player directory).
 #   3. In B, one sprite gets new pixels (sprites/curious.png is replaced by
 #      the valid sprite attentive.png); the rebuild may run only the actions
 #      that depend on it: its PetRuntimeCopy, PetPack, PetPackCc and the C
@@ -18,7 +18,9 @@
 #      sprite's copy or the sample pet's PetpackArchive.
 #   4. In B, one frame of the sample pet changes (frames/idle/0001.png is
 #      replaced by the valid frame idle/0005.png); the rebuild runs exactly
-#      one pet action, its PetpackArchive, and the archive changes.
+#      two pet actions, its PetpackArchive and the PetpackPlayer of
+#      //assets/petpack:player that copies the archive, and the archive
+#      changes.
 #
 # The counts come from --execution_log_json_file. Prints PASS/FAIL lines and
 # the counts; exits 1 on any failure.
@@ -209,10 +211,13 @@ log="$WORK/B (idle frame 0001 changed).json"
 summarize "$log" | tail -n +2
 sed 's/^/    executed: /' "$log.executed"
 pet_reran=$(grep '^Pet' "$log.executed" || true)
-if [[ "$pet_reran" =~ ^PetpackArchive\ [^\ ]*/assets/petpack/pet_tabby\.petpack$ ]]; then
-    pass "changing idle/0001.png reran exactly 1 pet action, the sample pet's PetpackArchive"
+# The player's output is a directory; the log may name it or its files.
+if [[ $(grep -c . <<<"$pet_reran") == 2 ]] &&
+    grep -Eq '^PetpackArchive [^ ]*/assets/petpack/pet_tabby\.petpack$' <<<"$pet_reran" &&
+    grep -Eq '^PetpackPlayer [^ ]*/assets/petpack/player(/[^ ]*)?( |$)' <<<"$pet_reran"; then
+    pass "changing idle/0001.png reran exactly 2 pet actions, the sample pet's PetpackArchive and its player's PetpackPlayer"
 else
-    fail "changing idle/0001.png reran these pet actions, want only the PetpackArchive of pet_tabby: $(echo "$pet_reran" | tr '\n' ';')"
+    fail "changing idle/0001.png reran these pet actions, want only the PetpackArchive of pet_tabby and the PetpackPlayer of its player: $(echo "$pet_reran" | tr '\n' ';')"
 fi
 if [[ "$(sha256sum "$b_petpack" | cut -d' ' -f1)" == "$b_petpack_before" ]]; then
     fail "the sample pet archive did not change with the frame"
