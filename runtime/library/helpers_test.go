@@ -10,78 +10,24 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/agentpet/rules_pet/runtime/library/librarytest"
+	"github.com/agentpet/rules_pet/runtime/petpack"
 )
 
-// goldenPath is the sample pet's checked-in archive, read by path: its
-// bytes change when the writer does, so no test knows its hash or size.
+// goldenPath is the sample pet's checked-in archive, read by path.
 const goldenPath = "../../assets/petpack/pet_tabby.petpack.golden"
 
-// variant rewrites the golden archive as another pet: every JSON document
-// names id and name instead of the sample's, and extra, when not empty,
-// is appended to the prompt so two variants of one ID differ in bytes.
-// Only the identity strings change, so the result validates whatever
-// shape the metadata has.
 func variant(t testing.TB, dir, id, name, extra string) string {
-	t.Helper()
-	zr, err := zip.OpenReader(goldenPath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer zr.Close()
-	var buf bytes.Buffer
-	zw := zip.NewWriter(&buf)
-	for _, f := range zr.File {
-		edit := strings.HasSuffix(f.Name, ".json") || strings.HasSuffix(f.Name, ".jsonl") || f.Name == "source/prompt.md" && extra != ""
-		if !edit {
-			if err := zw.Copy(f); err != nil {
-				t.Fatal(err)
-			}
-			continue
-		}
-		rc, err := f.Open()
-		if err != nil {
-			t.Fatal(err)
-		}
-		data, err := io.ReadAll(rc)
-		rc.Close()
-		if err != nil {
-			t.Fatal(err)
-		}
-		s := strings.ReplaceAll(string(data), `"pet_tabby"`, fmt.Sprintf("%q", id))
-		s = strings.ReplaceAll(s, `"Tabby"`, fmt.Sprintf("%q", name))
-		if f.Name == "source/prompt.md" {
-			s += extra + "\n"
-		}
-		h := &zip.FileHeader{Name: f.Name, Method: f.Method, Modified: f.Modified, ExternalAttrs: f.ExternalAttrs, CreatorVersion: f.CreatorVersion}
-		w, err := zw.CreateHeader(h)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := io.WriteString(w, s); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := zw.Close(); err != nil {
-		t.Fatal(err)
-	}
-	out := filepath.Join(dir, fmt.Sprintf("%s-%s.petpack", id, hashShort(buf.Bytes())))
-	if err := os.WriteFile(out, buf.Bytes(), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return out
+	return librarytest.Variant(t, goldenPath, dir, id, name, extra)
 }
 
-func hashShort(b []byte) string {
-	var h uint32 = 2166136261
-	for _, c := range b {
-		h = (h ^ uint32(c)) * 16777619
-	}
-	return fmt.Sprintf("%08x", h)
-}
+func hashShort(b []byte) string { return librarytest.ShortHash(b) }
 
 // testClock is a clock that advances one second a call, so update times
 // order pets deterministically.
@@ -136,7 +82,9 @@ func snapshot(t testing.TB, root string) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b.WriteString(dumpDB(t, filepath.Join(root, dbName)))
+	if exists(filepath.Join(root, dbName)) {
+		b.WriteString(dumpDB(t, filepath.Join(root, dbName)))
+	}
 	return b.String()
 }
 
@@ -190,3 +138,53 @@ func dumpDB(t testing.TB, path string) string {
 	}
 	return b.String()
 }
+
+// readCorpus decodes one `go test fuzz v1` file holding a []byte.
+func readCorpus(t testing.TB, path string) []byte {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.SplitN(strings.TrimSpace(string(data)), "\n", 2)
+	if len(lines) != 2 || !strings.HasPrefix(lines[1], "[]byte(") {
+		t.Fatalf("%s: not a []byte corpus entry", path)
+	}
+	s, err := strconv.Unquote(strings.TrimSuffix(strings.TrimPrefix(lines[1], "[]byte("), ")"))
+	if err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	return []byte(s)
+}
+
+// rewrite copies archive with one entry's text replaced.
+func rewrite(t testing.TB, archive, entry, old, new string) string {
+	t.Helper()
+	zr, err := zip.OpenReader(archive)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer zr.Close()
+	var buf bytes.Buffer
+	zw := zip.NewWriter(&buf)
+	for _, f := range zr.File {
+		if f.Name != entry {
+			zw.Copy(f)
+			continue
+		}
+		rc, _ := f.Open()
+		data, _ := io.ReadAll(rc)
+		rc.Close()
+		w, _ := zw.CreateHeader(&zip.FileHeader{Name: f.Name, Method: f.Method, Modified: f.Modified})
+		io.WriteString(w, strings.ReplaceAll(string(data), old, new))
+	}
+	zw.Close()
+	out := archive + ".rewritten.petpack"
+	if err := os.WriteFile(out, buf.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// validatePath is nil for an archive the validator accepts.
+func validatePath(path string) error { return petpack.ValidatePath(path).Err() }

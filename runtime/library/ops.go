@@ -30,6 +30,17 @@ func (s *Store) List() ([]Pet, []Quarantined, error) {
 	var pets []Pet
 	var quar []Quarantined
 	err := s.locked(false, func() error {
+		var err error
+		pets, quar, err = s.listLocked()
+		return err
+	})
+	return pets, quar, err
+}
+
+func (s *Store) listLocked() ([]Pet, []Quarantined, error) {
+	var pets []Pet
+	var quar []Quarantined
+	err := func() error {
 		rows, err := s.db.Query("SELECT " + petColumns + " FROM pets ORDER BY id")
 		if err != nil {
 			return err
@@ -60,7 +71,7 @@ func (s *Store) List() ([]Pet, []Quarantined, error) {
 			quar = append(quar, q)
 		}
 		return qrows.Err()
-	})
+	}()
 	return pets, quar, err
 }
 
