@@ -148,7 +148,7 @@ func migrate(db *sql.DB, root, now string) error {
 // in its row), so recovery never mistakes an older published revision for
 // a leftover.
 func migrateRevisions(tx *sql.Tx, root, now string) error {
-	rows, err := tx.Query("SELECT id, revision, digest FROM pets")
+	rows, err := tx.Query("SELECT id, revision, digest, state_names FROM pets")
 	if err != nil {
 		return err
 	}
@@ -160,11 +160,14 @@ func migrateRevisions(tx *sql.Tx, root, now string) error {
 	var pets []cur
 	for rows.Next() {
 		var c cur
-		if err := rows.Scan(&c.id, &c.rev, &c.digest); err != nil {
+		var states string
+		if err := rows.Scan(&c.id, &c.rev, &c.digest, &states); err != nil {
 			rows.Close()
 			return err
 		}
-		pets = append(pets, c)
+		if removedState(states) == "" { // quarantined next, files untouched
+			pets = append(pets, c)
+		}
 	}
 	rows.Close()
 	if err := rows.Err(); err != nil {
@@ -220,12 +223,8 @@ func (s *Store) quarantine() error {
 			rows.Close()
 			return err
 		}
-		for _, n := range splitStates(names) {
-			for _, r := range removedStates {
-				if n == r {
-					hits = append(hits, hit{id, "the package uses the removed state name " + r + "; recreate the pet with the nine current actions"})
-				}
-			}
+		if r := removedState(names); r != "" {
+			hits = append(hits, hit{id, "the package uses the removed state name " + r + "; recreate the pet with the nine current actions"})
 		}
 	}
 	rows.Close()
@@ -236,12 +235,7 @@ func (s *Store) quarantine() error {
 		return nil
 	}
 	now := s.now()
-	done := map[string]bool{}
 	for _, h := range hits {
-		if done[h.id] {
-			continue
-		}
-		done[h.id] = true
 		if _, err := tx.Exec("INSERT OR REPLACE INTO quarantine ("+petColumns+", reason, quarantined_at) SELECT "+petColumns+", ?, ? FROM pets WHERE id = ?", h.reason, now, h.id); err != nil {
 			return err
 		}
@@ -267,6 +261,19 @@ func ensureActive(tx *sql.Tx) error {
 	}
 	_, err := tx.Exec("UPDATE pets SET active = 1 WHERE id = (SELECT id FROM pets ORDER BY updated_at DESC, id LIMIT 1)")
 	return err
+}
+
+// removedState returns the first removed state name of a row's state
+// names, or "".
+func removedState(names string) string {
+	for _, n := range splitStates(names) {
+		for _, r := range removedStates {
+			if n == r {
+				return r
+			}
+		}
+	}
+	return ""
 }
 
 func splitStates(s string) []string {
