@@ -246,4 +246,3 @@ func libraryExport(args []string, stdout io.Writer) error {
 		return nil
 	})
 }
-
