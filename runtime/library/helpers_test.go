@@ -179,7 +179,7 @@ func rewrite(t testing.TB, archive, entry, old, new string) string {
 		io.WriteString(w, strings.ReplaceAll(string(data), old, new))
 	}
 	zw.Close()
-	out := archive + ".rewritten.petpack"
+	out := archive + "." + hashShort([]byte(entry+old+new)) + ".petpack"
 	if err := os.WriteFile(out, buf.Bytes(), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -188,3 +188,68 @@ func rewrite(t testing.TB, archive, entry, old, new string) string {
 
 // validatePath is nil for an archive the validator accepts.
 func validatePath(path string) error { return petpack.ValidatePath(path).Err() }
+
+// brokenArchives makes one rejected archive per stage of the validator
+// from a valid variant: each is {name, path}.
+func brokenArchives(t testing.TB, dir string) [][2]string {
+	t.Helper()
+	base := variant(t, dir, "pet_broken", "Broken", "")
+	data, err := os.ReadFile(base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	write := func(name string, b []byte) [2]string {
+		p := filepath.Join(dir, "broken-"+strings.ReplaceAll(name, " ", "_")+".petpack")
+		if err := os.WriteFile(p, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return [2]string{name, p}
+	}
+	flipped := append([]byte(nil), data...)
+	flipped[len(flipped)/2] ^= 0xff
+	out := [][2]string{
+		write("empty file", nil),
+		write("truncated", data[:len(data)/2]),
+		write("flipped byte", flipped),
+		{"v2 manifest", rewrite(t, base, "manifest.json", "apc.petpack.v3", "apc.petpack.v2")},
+		{"removed state name", rewrite(t, base, "manifest.json", `"acknowledge"`, `"review"`)},
+		{"source names another ID", rewrite(t, base, "source/source.json", `"pet_broken"`, `"pet_other"`)},
+		{"frame not a PNG", replaceEntry(t, base, "assets/frames/idle/0000.png", []byte("not a png"))},
+		{"compatibility file", replaceEntry(t, base, "pet.json", []byte("{}"))},
+		{"traversal", replaceEntry(t, base, "../escape.txt", []byte("x"))},
+	}
+	return out
+}
+
+// replaceEntry copies archive with entry's bytes replaced, or the entry
+// added when the archive has none.
+func replaceEntry(t testing.TB, archive, entry string, data []byte) string {
+	t.Helper()
+	zr, err := zip.OpenReader(archive)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer zr.Close()
+	var buf bytes.Buffer
+	zw := zip.NewWriter(&buf)
+	found := false
+	for _, f := range zr.File {
+		if f.Name == entry {
+			found = true
+			w, _ := zw.CreateHeader(&zip.FileHeader{Name: f.Name, Method: f.Method, Modified: f.Modified})
+			w.Write(data)
+			continue
+		}
+		zw.Copy(f)
+	}
+	if !found {
+		w, _ := zw.CreateHeader(&zip.FileHeader{Name: entry, Method: zip.Deflate})
+		w.Write(data)
+	}
+	zw.Close()
+	out := archive + "." + hashShort([]byte(entry)) + ".petpack"
+	if err := os.WriteFile(out, buf.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}

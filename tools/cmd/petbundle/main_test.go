@@ -26,14 +26,20 @@ func TestRun(t *testing.T) {
 	}{
 		{"ok", "pet_tabby=" + golden, ""},
 		{"wrong ID", "pet_other=" + golden, "the manifest ID is pet_tabby"},
-		{"not an archive", "pet_tabby=main.go", "zip"},
+		{"not an archive", "pet_tabby=", "zip"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			dir := t.TempDir()
 			lib, main, cp := filepath.Join(dir, "inv.go"), filepath.Join(dir, "main.go"), filepath.Join(dir, "copy.petpack")
+			entry := tt.entry
+			if strings.HasSuffix(entry, "=") { // a file that is no archive
+				junk := filepath.Join(dir, "junk.petpack")
+				os.WriteFile(junk, []byte("not a zip file"), 0o644)
+				entry += junk
+			}
 			err := run([]string{"--package", "bundle", "--importpath", "example.com/bundle", "--workspace", "ws", "--dir", "pkg/files",
-				"--lib", lib, "--main", main, tt.entry + "=" + cp})
+				"--lib", lib, "--main", main, entry + "=" + cp})
 			if tt.err != "" {
 				if err == nil || !strings.Contains(err.Error(), tt.err) {
 					t.Fatalf("got %v, want %q", err, tt.err)
