@@ -14,6 +14,7 @@ def _pet_bundle_gen_impl(ctx):
     args.add("--lib", lib)
     args.add("--main", main)
     seen = {}
+    entries = []
     for a in ctx.attr.archives:
         info = a[PetpackInfo]
         if info.pet_id in seen:
@@ -21,10 +22,14 @@ def _pet_bundle_gen_impl(ctx):
         seen[info.pet_id] = a.label
         copy = ctx.actions.declare_file(ctx.label.name + "/files/" + info.pet_id + ".petpack")
         copies.append(copy)
-        args.add("%s=%s=%s" % (info.pet_id, info.archive.path, copy.path))
+        entries.append("%s=%s=%s" % (info.pet_id, info.archive.path, copy.path))
     if not copies:
         fail("%s: archives is empty" % ctx.label)
+
+    # The flags come before the entries: the tool's flag parsing stops at
+    # the first positional argument.
     args.add("--dir", copies[0].short_path.rpartition("/")[0])
+    args.add_all(entries)
     ctx.actions.run(
         executable = ctx.executable._petbundle,
         arguments = [args],

@@ -56,16 +56,18 @@ func run(args []string) error {
 			return fmt.Errorf("%s: bundled twice", e.id)
 		}
 		seen[e.id] = true
-		v := petpack.ValidatePath(e.archive)
+		// The inputs may be the links a Bazel sandbox makes; the bytes
+		// read once are what is validated, hashed and copied.
+		data, err := os.ReadFile(e.archive)
+		if err != nil {
+			return err
+		}
+		v := petpack.Validate(bytes.NewReader(data), int64(len(data)))
 		if !v.OK() {
 			return fmt.Errorf("%s: %w", e.archive, v.Err())
 		}
 		if v.Manifest.ID != e.id {
 			return fmt.Errorf("%s: the manifest ID is %s, the bundle declares %s", e.archive, v.Manifest.ID, e.id)
-		}
-		data, err := os.ReadFile(e.archive)
-		if err != nil {
-			return err
 		}
 		sum := sha256.Sum256(data)
 		e.digest = hex.EncodeToString(sum[:])
