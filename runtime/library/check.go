@@ -12,7 +12,8 @@ import (
 // the first one broken: a non-empty library has exactly one active pet;
 // every row's active.json is the pointer the row implies; every revision
 // a row names is a complete directory whose archive matches its digest,
-// and no other revision directory exists; staging/ is empty. It reads
+// and no other revision directory exists; every pet directory has a row
+// (or a quarantine entry); staging/ is empty. It reads
 // every archive, so it costs what a full backup read does.
 func (s *Store) Check() error {
 	return s.locked(false, func() error {
@@ -76,6 +77,17 @@ func (s *Store) Check() error {
 				}
 				if _, err := os.Stat(filepath.Join(rd, framesName)); err != nil {
 					return fmt.Errorf("%s: revision %s: %w", p.ID, e.Name(), err)
+				}
+			}
+		}
+		dirs, err := os.ReadDir(filepath.Join(s.root, petsDir))
+		if err != nil {
+			return err
+		}
+		for _, d := range dirs {
+			if _, err := s.mustGet(d.Name()); err != nil {
+				if q, qerr := isQuarantined(s.db, d.Name()); qerr != nil || !q {
+					return fmt.Errorf("pets/%s: no committed row or quarantine entry names it", d.Name())
 				}
 			}
 		}
