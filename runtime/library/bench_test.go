@@ -20,7 +20,17 @@ import (
 func BenchmarkImport(b *testing.B) {
 	dir := b.TempDir()
 	a := variant(b, dir, "pet_bench", "Bench", "")
-	s := openTest(b, filepath.Join(dir, "store"), Options{})
+	// The hook timestamps each step, so the import's time splits into
+	// what runs between two steps (named by the step that starts it).
+	var last time.Time
+	var lastStep string
+	phases := map[string]time.Duration{}
+	s := openTest(b, filepath.Join(dir, "store"), Options{Hook: func(step string) error {
+		now := time.Now()
+		phases[lastStep] += now.Sub(last)
+		last, lastStep = now, step
+		return nil
+	}})
 	var validate time.Duration
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
@@ -33,11 +43,16 @@ func BenchmarkImport(b *testing.B) {
 	b.StopTimer()
 	start := time.Now()
 	for i := 0; i < b.N; i++ {
+		last, lastStep = time.Now(), "validate"
 		if _, err := s.Import(a, ImportOptions{}); err != nil {
 			b.Fatal(err)
 		}
+		phases[lastStep] += time.Since(last)
 	}
 	imp := time.Since(start)
+	for step, d := range phases {
+		b.ReportMetric(float64(d.Microseconds())/1000/float64(b.N), "ms-"+step)
+	}
 	b.ReportMetric(float64(validate.Nanoseconds())/float64(b.N), "validate-ns/op")
 	b.ReportMetric(float64(imp.Nanoseconds())/float64(b.N), "import-ns/op")
 	b.ReportMetric(float64(imp)/float64(validate), "import/validate")

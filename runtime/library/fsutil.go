@@ -64,14 +64,18 @@ func replaceFile(path string, data []byte) error {
 
 // copySynced copies src to the new file dst, syncs it and returns the
 // SHA-256 of the bytes written.
-func copySynced(dst string, src io.Reader) (string, error) {
+func copySynced(dst string, src io.Reader) (string, error) { return copyFile(dst, src, true) }
+
+// copyFile is copySynced with the sync left to the caller: a staged
+// revision is synced once as a tree (syncTree) before it is renamed.
+func copyFile(dst string, src io.Reader, sync bool) (string, error) {
 	f, err := os.OpenFile(dst, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 	if err != nil {
 		return "", err
 	}
 	h := sha256.New()
 	_, err = io.Copy(io.MultiWriter(f, h), src)
-	if err == nil {
+	if err == nil && sync {
 		err = f.Sync()
 	}
 	if cerr := f.Close(); err == nil {

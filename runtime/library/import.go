@@ -319,7 +319,7 @@ func (s *Store) stageRevision(val *validated, stage string) (*source, error) {
 		return nil, err
 	}
 	staged := filepath.Join(stage, archiveName)
-	digest, err := copySynced(staged, f)
+	digest, err := copyFile(staged, f, false) // synced with the tree
 	f.Close()
 	if err != nil {
 		return nil, err
@@ -388,6 +388,6 @@ func extract(e *zip.File, dst string) error {
 		return err
 	}
 	defer rc.Close()
-	_, err = copySynced(dst, rc)
+	_, err = copyFile(dst, rc, false) // synced with the tree
 	return err
 }
