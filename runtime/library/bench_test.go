@@ -140,4 +140,3 @@ func BenchmarkList1000(b *testing.B) {
 		}
 	}
 }
-
