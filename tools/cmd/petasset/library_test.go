@@ -131,8 +131,7 @@ var crashSteps = []string{
 }
 
 // revisionsOf lists a pet's published revisions with their digests.
-func revisionsOf(t *testing.T, s *library.Store, id string) []string {
-	t.Helper()
+func revisionsOf(s *library.Store, id string) []string {
 	revs, err := s.Revisions(id)
 	if err != nil {
 		return nil
@@ -169,20 +168,47 @@ func TestLibraryCrash(t *testing.T) {
 		t.Fatalf("%v: %s", err, out)
 	}
 	span := time.Since(start) * 3
-	rng := rand.New(rand.NewSource(13))
-	var root string
+	// Two workers, each on its own stores, so one's waits overlap the
+	// other's work.
+	var mu sync.Mutex
 	stats := map[string]int{}
+	var wg sync.WaitGroup
+	errs := make([]error, 2)
+	for w := 0; w < 2; w++ {
+		wg.Add(1)
+		go func(w int) {
+			defer wg.Done()
+			errs[w] = crashWorker(t, w, kills/2, archives, span, dir, func(k string) {
+				mu.Lock()
+				stats[k]++
+				mu.Unlock()
+			})
+		}(w)
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			t.Error(err)
+		}
+	}
+	t.Logf("%d kills (random moments up to %v): %v", kills, span, stats)
+}
+
+// crashWorker runs kills crash iterations; see TestLibraryCrash.
+func crashWorker(t *testing.T, w, kills int, archives []string, span time.Duration, dir string, count func(string)) error {
+	rng := rand.New(rand.NewSource(int64(13 + w)))
+	var root string
 	for k := 0; k < kills; k++ {
 		if k%40 == 0 { // a fresh store now and then keeps Check's full read short
-			root = filepath.Join(dir, fmt.Sprintf("store%d", k))
+			root = filepath.Join(dir, fmt.Sprintf("store%d-%d", w, k))
 		}
 		archive := archives[rng.Intn(len(archives))]
 		id := strings.SplitN(filepath.Base(archive), "-", 2)[0]
 		s, err := library.Open(root, library.Options{})
 		if err != nil {
-			t.Fatal(err)
+			return err
 		}
-		before := revisionsOf(t, s, id)
+		before := revisionsOf(s, id)
 		s.Close()
 
 		var cmd *exec.Cmd
@@ -195,10 +221,10 @@ func TestLibraryCrash(t *testing.T) {
 		}
 		stderr, err := cmd.StderrPipe()
 		if err != nil {
-			t.Fatal(err)
+			return err
 		}
 		if err := cmd.Start(); err != nil {
-			t.Fatal(err)
+			return err
 		}
 		lines := make(chan string, 16)
 		go func() {
@@ -220,35 +246,34 @@ func TestLibraryCrash(t *testing.T) {
 		cmd.Process.Signal(syscall.SIGKILL)
 		for range lines {
 		}
-		err = cmd.Wait()
-		finished := err == nil
-		stats[mode]++
+		finished := cmd.Wait() == nil
+		count(mode)
 
 		s, err = library.Open(root, library.Options{})
 		if err != nil {
-			t.Fatalf("kill %d (%s): reopen: %v", k, mode, err)
+			return fmt.Errorf("worker %d kill %d (%s): reopen: %v", w, k, mode, err)
 		}
-		if err := s.Check(); err != nil {
-			t.Fatalf("kill %d (%s): %v", k, mode, err)
-		}
-		after := revisionsOf(t, s, id)
+		err = s.Check()
+		after := revisionsOf(s, id)
 		s.Close()
+		if err != nil {
+			return fmt.Errorf("worker %d kill %d (%s): %v", w, k, mode, err)
+		}
 		if len(after) < len(before) || strings.Join(after[:len(before)], " ") != strings.Join(before, " ") {
-			t.Fatalf("kill %d (%s): revisions %v became %v", k, mode, before, after)
+			return fmt.Errorf("worker %d kill %d (%s): revisions %v became %v", w, k, mode, before, after)
 		}
 		switch n := len(after) - len(before); {
 		case n > 1:
-			t.Fatalf("kill %d (%s): %d revisions appeared", k, mode, n)
+			return fmt.Errorf("worker %d kill %d (%s): %d revisions appeared", w, k, mode, n)
 		case finished && n != 1:
-			t.Fatalf("kill %d (%s): the import finished but no revision was added", k, mode)
+			return fmt.Errorf("worker %d kill %d (%s): the import finished but no revision was added", w, k, mode)
 		case mode != "random" && mode != library.StepCommit && n != 0:
-			t.Fatalf("kill %d paused before the commit at %s, yet a revision was committed", k, mode)
-		}
-		if n := len(after) - len(before); n == 1 {
-			stats["committed"]++
+			return fmt.Errorf("worker %d kill %d paused before the commit at %s, yet a revision was committed", w, k, mode)
+		case n == 1:
+			count("committed")
 		}
 	}
-	t.Logf("%d kills (random moments up to %v): %v", kills, span, stats)
+	return nil
 }
 
 // TestLibraryConcurrent runs several petasset processes at once, importing
@@ -315,7 +340,7 @@ func TestLibraryConcurrent(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, id := range ids {
-		if got := len(revisionsOf(t, s, id)); got != imported[id] {
+		if got := len(revisionsOf(s, id)); got != imported[id] {
 			t.Errorf("%s: %d revisions, %d successful imports", id, got, imported[id])
 		}
 	}
