@@ -48,7 +48,9 @@ type ImportOptions struct {
 
 // RejectedError is an archive the validator refused.
 type RejectedError struct {
-	Path    string
+	// Path is the archive as given.
+	Path string
+	// Verdict is the validator's, with at least one error.
 	Verdict *petpack.Verdict
 }
 

@@ -109,36 +109,54 @@ type Store struct {
 
 // Pet is a pet's committed row: what every reader answers from.
 type Pet struct {
-	ID         string   `json:"id"`
-	Name       string   `json:"name"`
-	Style      string   `json:"style"`
-	Quality    string   `json:"quality"`
-	Origin     Origin   `json:"origin"`
-	Generator  string   `json:"generator"`
-	Provenance string   `json:"provenance"`
-	Active     bool     `json:"active"`
-	Revision   int      `json:"revision"`
-	Digest     string   `json:"petpack_sha256"`
-	CreatedAt  string   `json:"created_at"`
-	UpdatedAt  string   `json:"updated_at"`
-	States     []string `json:"states"`
+	// ID is the manifest ID, the pet's only logical identity.
+	ID string `json:"id"`
+	// Name, Style and Quality are the current revision's manifest fields.
+	Name    string `json:"name"`
+	Style   string `json:"style"`
+	Quality string `json:"quality"`
+	// Origin is bundled or user.
+	Origin Origin `json:"origin"`
+	// Generator and Provenance are source/source.json's for a user pet,
+	// BundledGenerator and BundledProvenance for a bundled one.
+	Generator  string `json:"generator"`
+	Provenance string `json:"provenance"`
+	// Active says this is the one pet the app shows.
+	Active bool `json:"active"`
+	// Revision is the current revision, the one active.json names, and
+	// Digest its archive's SHA-256 (hex).
+	Revision int    `json:"revision"`
+	Digest   string `json:"petpack_sha256"`
+	// CreatedAt is the first install's time, UpdatedAt the last change's
+	// (RFC 3339, UTC).
+	CreatedAt string `json:"created_at"`
+	UpdatedAt string `json:"updated_at"`
+	// States are the package's state names in manifest order.
+	States []string `json:"states"`
 }
 
 // Revision is one published revision of a pet.
 type Revision struct {
-	Revision    int    `json:"revision"`
-	Digest      string `json:"petpack_sha256"`
-	Size        int64  `json:"size"`
+	// Revision is the revision's number, from 1.
+	Revision int `json:"revision"`
+	// Digest is the SHA-256 of its pet.petpack, hex; Size its length.
+	Digest string `json:"petpack_sha256"`
+	Size   int64  `json:"size"`
+	// InstalledAt is when it was published (RFC 3339, UTC).
 	InstalledAt string `json:"installed_at"`
-	Current     bool   `json:"current"`
+	// Current says the pet's pointer names it.
+	Current bool `json:"current"`
 }
 
 // Quarantined is a stored row whose package uses removed state names: it
 // is kept apart and never projected into Pet.
 type Quarantined struct {
-	ID     string   `json:"id"`
-	Name   string   `json:"name"`
-	Reason string   `json:"reason"`
+	// ID and Name are the row's.
+	ID   string `json:"id"`
+	Name string `json:"name"`
+	// Reason names the removed state name and what to do.
+	Reason string `json:"reason"`
+	// States are the stored package's state names.
 	States []string `json:"states"`
 }
 

@@ -17,12 +17,14 @@ type BundledPet struct {
 
 // SeedResult says what a seed did with each bundled pet.
 type SeedResult struct {
+	// ID is the bundled pet's.
 	ID string `json:"id"`
 	// Action is "installed", "appended" (a changed bundled archive),
 	// "unchanged" or "kept-user-pet" (an ordinary pet with the ID is left
 	// byte for byte alone).
-	Action   string `json:"action"`
-	Revision int    `json:"revision"`
+	Action string `json:"action"`
+	// Revision is the pet's current revision afterwards.
+	Revision int `json:"revision"`
 }
 
 // Seed installs the bundled inventory from dir, which must hold exactly

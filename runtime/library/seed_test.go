@@ -240,3 +240,43 @@ func TestExport(t *testing.T) {
 		}
 	}
 }
+
+// TestSeedResume: a seed that fails on its second pet has installed the
+// first; a rerun installs the rest and leaves the first alone.
+func TestSeedResume(t *testing.T) {
+	dir := t.TempDir()
+	commits := 0
+	fail := true
+	s := openTest(t, filepath.Join(dir, "store"), Options{Hook: func(step string) error {
+		if step == StepCommit {
+			commits++
+			if fail && commits == 2 {
+				return errInjected
+			}
+		}
+		return nil
+	}})
+	d, inv := bundle(t, dir, [2]string{"pet_cat", ""}, [2]string{"pet_dog", ""}, [2]string{"pet_emu", ""})
+	res, err := s.Seed(inv, d)
+	if !errors.Is(err, errInjected) || len(res) != 1 || res[0].Action != "installed" {
+		t.Fatalf("interrupted seed: %+v %v", res, err)
+	}
+	if err := s.Check(); err != nil {
+		t.Fatal(err)
+	}
+	fail = false
+	res, err = s.Seed(inv, d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := []string{}
+	for _, r := range res {
+		got = append(got, r.ID+":"+r.Action)
+	}
+	if strings.Join(got, " ") != "pet_cat:unchanged pet_dog:installed pet_emu:installed" {
+		t.Fatalf("rerun %v", got)
+	}
+	if p, _ := s.Show("pet_cat"); !p.Active {
+		t.Fatal("the first seeded pet of an empty library is not active")
+	}
+}
