@@ -218,6 +218,9 @@ func (s *Store) installLocked(val *validated, opt ImportOptions, origin Origin) 
 	// the row commits, undo removes only what this import created.
 	petDir := s.petDir(id)
 	newPet := !exists(petDir)
+	if old == nil && !newPet {
+		return nil, fmt.Errorf("%s exists although no committed row names the pet", petDir)
+	}
 	revDir := s.revisionDir(id, rev)
 	undo := func() error {
 		if newPet {
