@@ -87,6 +87,9 @@ def rules_pet_go_dependencies():
         maybe(
             go_repository,
             name = name,
+            # Gazelle's map of these repositories to their import paths
+            # (it cannot read this loop).
+            build_config = Label("//rules:go_dependencies.workspace"),
             importpath = m.importpath,
             sum = m.sum,
             version = m.version,
