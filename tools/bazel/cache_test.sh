@@ -208,11 +208,16 @@ build "$B" "B (idle frame 0001 changed)"
 log="$WORK/B (idle frame 0001 changed).json"
 summarize "$log" | tail -n +2
 sed 's/^/    executed: /' "$log.executed"
+# The archive's PetpackArchive, and the PetBundle of //assets/petpack:bundle,
+# whose inventory holds the archive's digest.
 pet_reran=$(grep '^Pet' "$log.executed" || true)
-if [[ "$pet_reran" =~ ^PetpackArchive\ [^\ ]*/assets/petpack/pet_tabby\.petpack$ ]]; then
-    pass "changing idle/0001.png reran exactly 1 pet action, the sample pet's PetpackArchive"
+n_archive=$(grep -c '^PetpackArchive [^ ]*/assets/petpack/pet_tabby\.petpack$' <<<"$pet_reran" || true)
+n_bundle=$(grep -c '^PetBundle [^ ]*/assets/petpack/bundle_gen/' <<<"$pet_reran" || true)
+n_pet=$(grep -c . <<<"$pet_reran" || true)
+if ((n_archive == 1 && n_bundle == 1 && n_pet == 2)); then
+    pass "changing idle/0001.png reran exactly 2 pet actions, the sample pet's PetpackArchive and the bundle's PetBundle"
 else
-    fail "changing idle/0001.png reran these pet actions, want only the PetpackArchive of pet_tabby: $(echo "$pet_reran" | tr '\n' ';')"
+    fail "changing idle/0001.png reran these pet actions, want only the PetpackArchive of pet_tabby and the PetBundle of :bundle: $(echo "$pet_reran" | tr '\n' ';')"
 fi
 if [[ "$(sha256sum "$b_petpack" | cut -d' ' -f1)" == "$b_petpack_before" ]]; then
     fail "the sample pet archive did not change with the frame"
