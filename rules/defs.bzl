@@ -6,6 +6,7 @@ everything from here:
 ```starlark
 load(
     "@rules_pet//rules:defs.bzl",
+    "pet_bundle",
     "pet_manifest",
     "pet_pack",
     "pet_pack_cc_library",
@@ -25,6 +26,7 @@ See the README ("Using the rules") for every rule, attribute and provider.
 
 load("//rules:providers.bzl", _PetManifestInfo = "PetManifestInfo", _PetPackInfo = "PetPackInfo", _PetRuntimeAssetsInfo = "PetRuntimeAssetsInfo", _PetpackInfo = "PetpackInfo")
 load("//rules:toolchain.bzl", _PET_TOOLCHAIN_TYPE = "PET_TOOLCHAIN_TYPE", _pet_toolchain = "pet_toolchain")
+load("//rules/private:bundle.bzl", _pet_bundle = "pet_bundle")
 load("//rules/private:cc.bzl", _pet_pack_cc_library = "pet_pack_cc_library")
 load("//rules/private:go.bzl", _pet_pack_go_library = "pet_pack_go_library")
 load("//rules/private:golden.bzl", _pet_pack_golden_test = "pet_pack_golden_test", _petpack_golden_test = "petpack_golden_test")
@@ -40,6 +42,7 @@ PetRuntimeAssetsInfo = _PetRuntimeAssetsInfo
 PetpackInfo = _PetpackInfo
 PET_TOOLCHAIN_TYPE = _PET_TOOLCHAIN_TYPE
 
+pet_bundle = _pet_bundle
 pet_manifest = _pet_manifest
 pet_runtime_assets = _pet_runtime_assets
 pet_runtime_assets_test = _pet_runtime_assets_test

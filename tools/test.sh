@@ -25,18 +25,21 @@ if [[ -n "$unformatted" ]]; then
     exit 1
 fi
 
-step "rules/go_dependencies.bzl pins go.mod's golang.org/x/image"
+step "rules/go_dependencies.bzl pins go.mod's versions of petasset's modules"
 # WORKSPACE users get petasset's Go modules from that file, Bzlmod users and
 # the go tool from go.mod: the two must name the same version and hash.
-ver=$(go list -m -f '{{.Version}}' golang.org/x/image)
-sum=$(awk -v v="$ver" '$1 == "golang.org/x/image" && $2 == v { print $3 }' go.sum)
-for want in 'importpath = "golang.org/x/image"' "version = \"$ver\"" "sum = \"$sum\""; do
-    if ! grep -qF "$want" rules/go_dependencies.bzl; then
-        echo "rules/go_dependencies.bzl lacks $want (go.mod: golang.org/x/image $ver)" >&2
-        exit 1
-    fi
+for mod in golang.org/x/image modernc.org/sqlite modernc.org/libc modernc.org/mathutil modernc.org/memory \
+    github.com/dustin/go-humanize github.com/google/uuid github.com/mattn/go-isatty github.com/remyoudompheng/bigfft; do
+    ver=$(go list -m -f '{{.Version}}' "$mod")
+    sum=$(awk -v m="$mod" -v v="$ver" '$1 == m && $2 == v { print $3 }' go.sum)
+    for want in "importpath = \"$mod\"" "version = \"$ver\"" "sum = \"$sum\""; do
+        if ! grep -qF "$want" rules/go_dependencies.bzl; then
+            echo "rules/go_dependencies.bzl lacks $want (go.mod: $mod $ver)" >&2
+            exit 1
+        fi
+    done
+    echo "$mod $ver $sum"
 done
-echo "golang.org/x/image $ver $sum"
 
 step "C toolchains (clang, sanitizers, 32-bit multilib, zlib)"
 firmware/setup.sh

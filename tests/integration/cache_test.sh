@@ -18,8 +18,9 @@
 #      sprite's copy or the sample pet's PetpackArchive.
 #   4. In B, one frame of the sample pet changes (frames/idle/0001.png is
 #      replaced by the valid frame idle/0005.png); the rebuild runs exactly
-#      two pet actions, its PetpackArchive and the PetpackPlayer of
-#      //assets/petpack:player that copies the archive, and the archive
+#      three pet actions, its PetpackArchive, the PetpackPlayer of
+#      //assets/petpack:player that copies the archive and the PetBundle of
+#      //assets/petpack:bundle that holds its digest, and the archive
 #      changes.
 #
 # The counts come from --execution_log_json_file. Prints PASS/FAIL lines and
@@ -210,14 +211,18 @@ build "$B" "B (idle frame 0001 changed)"
 log="$WORK/B (idle frame 0001 changed).json"
 summarize "$log" | tail -n +2
 sed 's/^/    executed: /' "$log.executed"
+# The archive's PetpackArchive, and the PetBundle of //assets/petpack:bundle,
+# whose inventory holds the archive's digest.
 pet_reran=$(grep '^Pet' "$log.executed" || true)
 # The player's output is a directory; the log may name it or its files.
-if [[ $(grep -c . <<<"$pet_reran") == 2 ]] &&
-    grep -Eq '^PetpackArchive [^ ]*/assets/petpack/pet_tabby\.petpack$' <<<"$pet_reran" &&
-    grep -Eq '^PetpackPlayer [^ ]*/assets/petpack/player(/[^ ]*)?( |$)' <<<"$pet_reran"; then
-    pass "changing idle/0001.png reran exactly 2 pet actions, the sample pet's PetpackArchive and its player's PetpackPlayer"
+n_archive=$(grep -c '^PetpackArchive [^ ]*/assets/petpack/pet_tabby\.petpack$' <<<"$pet_reran" || true)
+n_player=$(grep -Ec '^PetpackPlayer [^ ]*/assets/petpack/player(/[^ ]*)?( |$)' <<<"$pet_reran" || true)
+n_bundle=$(grep -c '^PetBundle [^ ]*/assets/petpack/bundle_gen/' <<<"$pet_reran" || true)
+n_pet=$(grep -c . <<<"$pet_reran" || true)
+if ((n_archive == 1 && n_player == 1 && n_bundle == 1 && n_pet == 3)); then
+    pass "changing idle/0001.png reran exactly 3 pet actions, the sample pet's PetpackArchive, its player's PetpackPlayer and the bundle's PetBundle"
 else
-    fail "changing idle/0001.png reran these pet actions, want only the PetpackArchive of pet_tabby and the PetpackPlayer of its player: $(echo "$pet_reran" | tr '\n' ';')"
+    fail "changing idle/0001.png reran these pet actions, want only the PetpackArchive of pet_tabby, the PetpackPlayer of its player and the PetBundle of :bundle: $(echo "$pet_reran" | tr '\n' ';')"
 fi
 if [[ "$(sha256sum "$b_petpack" | cut -d' ' -f1)" == "$b_petpack_before" ]]; then
     fail "the sample pet archive did not change with the frame"

@@ -28,6 +28,10 @@ const usage = `usage:
   petasset petpack assemble --spec FILE --out FILE
   petasset petpack diff GOT WANT
   petasset petpack play PET.petpack --script SCRIPT.jsonl [--seed N]
+  petasset library --root ROOT import ARCHIVE [--expect-absent] [--base-revision R --base-digest D]
+  petasset library --root ROOT list|show ID|revisions ID [--json]
+  petasset library --root ROOT activate ID | current ID --revision R | delete ID
+  petasset library --root ROOT export ID DEST [--revision R]
 `
 
 // exit codes
@@ -67,6 +71,14 @@ var commands = []command{
 	{"petpack", "assemble", petpackAssemble},
 	{"petpack", "diff", petpackDiff},
 	{"petpack", "play", petpackPlay},
+	{"library", "import", libraryImport},
+	{"library", "list", libraryList},
+	{"library", "show", libraryShow},
+	{"library", "revisions", libraryRevisions},
+	{"library", "activate", libraryActivate},
+	{"library", "current", libraryCurrent},
+	{"library", "delete", libraryDelete},
+	{"library", "export", libraryExport},
 }
 
 func main() {
@@ -83,6 +95,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprint(stderr, usage)
 		return exitUsage
 	}
+	args = libraryArgs(args)
 	for _, c := range commands {
 		if c.group == args[0] && c.verb == args[1] {
 			err := c.run(args[2:], stdout)

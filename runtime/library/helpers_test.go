@@ -1,0 +1,255 @@
+package library
+
+import (
+	"archive/zip"
+	"bytes"
+	"database/sql"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/agentpet/rules_pet/runtime/library/librarytest"
+	"github.com/agentpet/rules_pet/runtime/petpack"
+)
+
+// goldenPath is the sample pet's checked-in archive, read by path.
+const goldenPath = "../../assets/petpack/pet_tabby.petpack.golden"
+
+func variant(t testing.TB, dir, id, name, extra string) string {
+	return librarytest.Variant(t, goldenPath, dir, id, name, extra)
+}
+
+func hashShort(b []byte) string { return librarytest.ShortHash(b) }
+
+// testClock is a clock that advances one second a call, so update times
+// order pets deterministically.
+func testClock() func() time.Time {
+	var n int64
+	return func() time.Time {
+		return time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC).Add(time.Duration(atomic.AddInt64(&n, 1)) * time.Second)
+	}
+}
+
+func openTest(t testing.TB, root string, opt Options) *Store {
+	t.Helper()
+	if opt.Now == nil {
+		opt.Now = testClock()
+	}
+	s, err := Open(root, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	return s
+}
+
+// snapshot is every file under a root (path, mode type and bytes) and
+// every table's rows, to show that a failed operation left a store exactly
+// as it was.
+func snapshot(t testing.TB, root string) string {
+	t.Helper()
+	var b strings.Builder
+	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(root, p)
+		switch {
+		case rel == dbName || strings.HasPrefix(rel, dbName+"-"):
+			if rel != dbName {
+				fmt.Fprintf(&b, "%s (database side file)\n", rel)
+			}
+			return nil
+		case d.IsDir():
+			fmt.Fprintf(&b, "%s/\n", rel)
+			return nil
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(&b, "%s %v %d %s\n", rel, d.Type(), len(data), hashShort(data))
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if exists(filepath.Join(root, dbName)) {
+		b.WriteString(dumpDB(t, filepath.Join(root, dbName)))
+	}
+	return b.String()
+}
+
+// dumpDB prints every row of every table in a fixed order, through a
+// separate read-only connection.
+func dumpDB(t testing.TB, path string) string {
+	t.Helper()
+	db, err := sql.Open("sqlite", "file:"+path+"?mode=ro")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	var b strings.Builder
+	var v int
+	if err := db.QueryRow("PRAGMA user_version").Scan(&v); err != nil {
+		t.Fatal(err)
+	}
+	fmt.Fprintf(&b, "user_version %d\n", v)
+	tables := []string{}
+	rows, err := db.Query("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for rows.Next() {
+		var n string
+		rows.Scan(&n)
+		tables = append(tables, n)
+	}
+	rows.Close()
+	for _, tb := range tables {
+		r, err := db.Query("SELECT * FROM " + tb)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cols, _ := r.Columns()
+		var lines []string
+		for r.Next() {
+			vals := make([]interface{}, len(cols))
+			ptrs := make([]interface{}, len(cols))
+			for i := range vals {
+				ptrs[i] = &vals[i]
+			}
+			if err := r.Scan(ptrs...); err != nil {
+				t.Fatal(err)
+			}
+			lines = append(lines, fmt.Sprint(vals...))
+		}
+		r.Close()
+		sort.Strings(lines)
+		fmt.Fprintf(&b, "table %s\n%s\n", tb, strings.Join(lines, "\n"))
+	}
+	return b.String()
+}
+
+// readCorpus decodes one `go test fuzz v1` file holding a []byte.
+func readCorpus(t testing.TB, path string) []byte {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.SplitN(strings.TrimSpace(string(data)), "\n", 2)
+	if len(lines) != 2 || !strings.HasPrefix(lines[1], "[]byte(") {
+		t.Fatalf("%s: not a []byte corpus entry", path)
+	}
+	s, err := strconv.Unquote(strings.TrimSuffix(strings.TrimPrefix(lines[1], "[]byte("), ")"))
+	if err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	return []byte(s)
+}
+
+// rewrite copies archive with one entry's text replaced.
+func rewrite(t testing.TB, archive, entry, old, new string) string {
+	t.Helper()
+	zr, err := zip.OpenReader(archive)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer zr.Close()
+	var buf bytes.Buffer
+	zw := zip.NewWriter(&buf)
+	for _, f := range zr.File {
+		if f.Name != entry {
+			zw.Copy(f)
+			continue
+		}
+		rc, _ := f.Open()
+		data, _ := io.ReadAll(rc)
+		rc.Close()
+		w, _ := zw.CreateHeader(&zip.FileHeader{Name: f.Name, Method: f.Method, Modified: f.Modified})
+		io.WriteString(w, strings.ReplaceAll(string(data), old, new))
+	}
+	zw.Close()
+	out := archive + "." + hashShort([]byte(entry+old+new)) + ".petpack"
+	if err := os.WriteFile(out, buf.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// validatePath is nil for an archive the validator accepts.
+func validatePath(path string) error { return petpack.ValidatePath(path).Err() }
+
+// brokenArchives makes one rejected archive per stage of the validator
+// from a valid variant: each is {name, path}.
+func brokenArchives(t testing.TB, dir string) [][2]string {
+	t.Helper()
+	base := variant(t, dir, "pet_broken", "Broken", "")
+	data, err := os.ReadFile(base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	write := func(name string, b []byte) [2]string {
+		p := filepath.Join(dir, "broken-"+strings.ReplaceAll(name, " ", "_")+".petpack")
+		if err := os.WriteFile(p, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return [2]string{name, p}
+	}
+	flipped := append([]byte(nil), data...)
+	flipped[len(flipped)/2] ^= 0xff
+	out := [][2]string{
+		write("empty file", nil),
+		write("truncated", data[:len(data)/2]),
+		write("flipped byte", flipped),
+		{"v2 manifest", rewrite(t, base, "manifest.json", "apc.petpack.v3", "apc.petpack.v2")},
+		{"removed state name", rewrite(t, base, "manifest.json", `"acknowledge"`, `"review"`)},
+		{"source names another ID", rewrite(t, base, "source/source.json", `"pet_broken"`, `"pet_other"`)},
+		{"frame not a PNG", replaceEntry(t, base, "assets/frames/idle/0000.png", []byte("not a png"))},
+		{"compatibility file", replaceEntry(t, base, "pet.json", []byte("{}"))},
+		{"traversal", replaceEntry(t, base, "../escape.txt", []byte("x"))},
+	}
+	return out
+}
+
+// replaceEntry copies archive with entry's bytes replaced, or the entry
+// added when the archive has none.
+func replaceEntry(t testing.TB, archive, entry string, data []byte) string {
+	t.Helper()
+	zr, err := zip.OpenReader(archive)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer zr.Close()
+	var buf bytes.Buffer
+	zw := zip.NewWriter(&buf)
+	found := false
+	for _, f := range zr.File {
+		if f.Name == entry {
+			found = true
+			w, _ := zw.CreateHeader(&zip.FileHeader{Name: f.Name, Method: f.Method, Modified: f.Modified})
+			w.Write(data)
+			continue
+		}
+		zw.Copy(f)
+	}
+	if !found {
+		w, _ := zw.CreateHeader(&zip.FileHeader{Name: entry, Method: zip.Deflate})
+		w.Write(data)
+	}
+	zw.Close()
+	out := archive + "." + hashShort([]byte(entry)) + ".petpack"
+	if err := os.WriteFile(out, buf.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
