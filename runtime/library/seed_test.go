@@ -120,7 +120,9 @@ func TestSeed(t *testing.T) {
 	}
 	// Package metadata cannot make a pet bundled: a user import claiming
 	// the store's bundled generator and provenance stays a user pet.
+	// (brief.json restates the generator, so both documents claim it.)
 	claim := rewrite(t, variant(t, dir, "pet_claim", "Claim", ""), "source/source.json", `"rules_pet-petframes"`, `"`+BundledGenerator+`"`)
+	claim = rewrite(t, claim, "brief.json", `"rules_pet-petframes"`, `"`+BundledGenerator+`"`)
 	p, err := s.Import(claim, ImportOptions{})
 	if err != nil || p.Origin != OriginUser {
 		t.Fatalf("metadata made a bundled pet: %+v %v", p, err)
