@@ -278,7 +278,7 @@ func decodePNG(c *checker, fs *fileSet, n *node, want pngHeader, rule Rule) imag
 			c.fail(RulePackageUnreadable, n.path, "", "the file changed while the package was validated")
 			return nil
 		}
-		img, err = png.Decode(io.MultiReader(bytes.NewReader(head[:k]), src))
+		img, err = png.Decode(newChunkGuard(io.MultiReader(bytes.NewReader(head[:k]), src)))
 	}
 	var ce *contentError
 	switch {

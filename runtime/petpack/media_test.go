@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"fmt"
+	"hash/crc32"
 	"image"
 	"image/color"
 	"image/png"
@@ -403,5 +404,52 @@ func TestPreviewBudgetsAreTheContract(t *testing.T) {
 	b := webp.DefaultBudget()
 	if b.MaxFrames != MaxPreviewFrames || b.MaxPixels != MaxImagePixels || b.MaxDecodedBytes != MaxPreviewDecodedBytes {
 		t.Fatalf("webp.DefaultBudget() %+v differs from the petpack budgets", b)
+	}
+}
+
+// withChunk inserts a chunk of type typ right after a PNG's IHDR.
+func withChunk(png []byte, typ string, data []byte) []byte {
+	var c bytes.Buffer
+	var n [4]byte
+	binary.BigEndian.PutUint32(n[:], uint32(len(data)))
+	c.Write(n[:])
+	c.WriteString(typ)
+	c.Write(data)
+	binary.BigEndian.PutUint32(n[:], crc32.ChecksumIEEE(append([]byte(typ), data...)))
+	c.Write(n[:])
+	out := append([]byte(nil), png[:pngHeaderLen]...)
+	out = append(out, c.Bytes()...)
+	return append(out, png[pngHeaderLen:]...)
+}
+
+// TestPNGCriticalChunks: a PNG decoder must refuse an unknown critical
+// chunk (upper-case first letter), in a frame or the cover; an unknown
+// ancillary chunk (lower-case) is skipped as the specification says.
+func TestPNGCriticalChunks(t *testing.T) {
+	base := validPackage()
+	frame := frameName(ActionTool, 1)
+	for _, tc := range []struct {
+		name string
+		p    pkg
+		want []Rule
+	}{
+		{"critical chunk in a frame", base.with(frame, withChunk(base.get(frame), "CRIT", []byte("x"))), []Rule{RuleFrameDecodeFailed}},
+		{"critical chunk in the cover", base.with(coverPath, withChunk(base.get(coverPath), "ZZZZ", nil)), []Rule{RuleCoverDecodeFailed}},
+		{"ancillary chunk in a frame", base.with(frame, withChunk(base.get(frame), "teSt", []byte("note"))), nil},
+		{"ancillary chunk in the cover", base.with(coverPath, withChunk(base.get(coverPath), "zzZz", nil)), nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			v := validateBytes(rawZip(tc.p))
+			if tc.want == nil {
+				if !v.OK() {
+					t.Fatalf("rejected:\n%s", describeVerdict(v))
+				}
+				return
+			}
+			expectRules(t, v, tc.want...)
+			if !strings.Contains(v.Errors[0].Msg, "unknown critical chunk") {
+				t.Errorf("the message does not say why: %s", v.Errors[0])
+			}
+		})
 	}
 }
