@@ -119,7 +119,7 @@
 //	| 2     | preview_frame_count                | the preview has no image, or over 120 frames (webp_frame_count)                |
 //	| 2     | preview_too_many_pixels            | the preview canvas or a frame is over 16,777,216 pixels (webp_canvas_too_large) |
 //	| 2     | preview_frame_outside_canvas       | a preview frame reaches outside the canvas (webp_frame_outside_canvas)         |
-//	| 2     | preview_decoder_memory             | a VP8L stream would make x/image allocate over 96 MiB, or over 4096 prefix-code groups |
+//	| 2     | preview_decoder_memory             | a VP8L stream would make x/image allocate over webp.DecoderBytesFor the budgets (346 MiB), or over 4096 prefix-code groups |
 //	| 2     | preview_decoded_too_large          | the preview frames decode to over 128 MiB of RGBA (webp_decoded_bytes)         |
 //	| 3     | manifest_missing                   | no manifest.json file                                                          |
 //	| 3     | manifest_malformed                 | not exactly one well-formed JSON object in UTF-8                               |

@@ -453,3 +453,18 @@ func TestPNGCriticalChunks(t *testing.T) {
 		})
 	}
 }
+
+// TestLargestPreviewAllowed: a single-frame 4096x4096 animated preview is
+// within every budget of section 11 (16,777,216 pixels, 128 MiB of preview
+// RGBA), so its only finding is the size warning; the decoder bound is
+// derived from those budgets, not set below them.
+func TestLargestPreviewAllowed(t *testing.T) {
+	p := validPackage().with(previewPath, animatedBlank(4096, 4096, 1))
+	v := validateBytes(rawZip(p))
+	for _, f := range v.Errors {
+		if f.Rule == RulePreviewDecoderMemory || f.Path == previewPath {
+			t.Fatalf("the preview is refused:\n%s", describeVerdict(v))
+		}
+	}
+	expectWarning(t, v, RulePreviewSizeUnusual)
+}
