@@ -56,6 +56,7 @@ go test -run='^$' -fuzz='^FuzzRead$' -fuzztime="$FUZZTIME" ./runtime/pack
 # inputs, against 1 M without it. A finding is kept as it was found.
 go test -run='^$' -fuzz='^FuzzValidateArchive$' -fuzztime="$FUZZTIME" -fuzzminimizetime=0x ./runtime/petpack
 go test -run='^$' -fuzz='^FuzzMetadata$' -fuzztime="$FUZZTIME" ./runtime/petpack
+go test -run='^$' -fuzz='^FuzzPrivacy$' -fuzztime="$FUZZTIME" ./runtime/petpack
 go test -run='^$' -fuzz='^FuzzParse$' -fuzztime="$FUZZTIME" ./runtime/webp
 
 step "buildifier"

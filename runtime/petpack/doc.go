@@ -53,7 +53,12 @@
 //     style, quality, render size, the nine timing contracts, frame
 //     counts, the copied manifest, the generation claim, the reference
 //     inventory and the skill-full-source profile against the manifest and
-//     the file set; then the recursive privacy check.
+//     the file set; then the recursive privacy check: every key and
+//     string value of the four documents (each session record its own
+//     document) through one detector per bullet of section 7's list
+//     (privacykeys.go for keys, privacyvalues.go for values), with the
+//     contract authors' key names, path and locator rules and bounds
+//     as its baseline.
 //
 // # Rules
 //
@@ -221,12 +226,15 @@
 //	| 5     | reference_count_mismatch           | copied_reference_count or an event reference_count that is not the number of reference files |
 //	| 5     | provenance_preview_only            | skill-full-source with preview_only true in validation.json or brief generation |
 //	| 5     | provenance_materialized            | skill-full-source with materialized_by in validation.json |
-//	| 5     | privacy_credential                 | a metadata key or value that is a credential, token, cookie, key or secret     |
-//	| 5     | privacy_absolute_path              | a metadata value that is an absolute, home, drive or UNC path                  |
-//	| 5     | privacy_file_url                   | a metadata value holding a file: URL                                           |
-//	| 5     | privacy_agent_identifier           | an agent thread, session, turn, job or tool-call identifier key or value       |
-//	| 5     | privacy_command_line               | a command line, tool input or output, transcript or prompt key or value        |
-//	| 5     | privacy_environment                | an environment dump key or NAME=value variables                                |
+//	| 5     | privacy_document_too_complex       | a metadata document of more than 65,536 values, or nested deeper than 64      |
+//	| 5     | privacy_credential                 | (7.1) a key naming, or a value holding, a credential, token, cookie, API key, authorization header or secret |
+//	| 5     | privacy_absolute_path              | (7.2) a value holding an absolute, home, drive, UNC or host-configuration path |
+//	| 5     | privacy_file_url                   | (7.2) a value holding a file: URL                                              |
+//	| 5     | privacy_external_locator           | (7.2) a value holding a scheme:// locator                                      |
+//	| 5     | privacy_agent_identifier           | (7.3) a key naming, or a value holding, an agent thread, session, turn, job, tool-call, connector or runtime identifier |
+//	| 5     | privacy_command_line               | (7.4) a key naming, or a value holding, a command line, tool input or output, transcript, hidden reasoning or internal prompt |
+//	| 5     | privacy_environment                | (7.4) a key naming, or a value holding, an environment dump or variables      |
+//	| 5     | privacy_executable_or_override     | (7.5) a value holding executable code, or text meant to override an importer, agent or user |
 //
 // # Readings of the contract
 //
