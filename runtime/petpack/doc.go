@@ -73,7 +73,7 @@
 //	| 1     | zip_end_missing                    | no end-of-central-directory record: not a ZIP archive                          |
 //	| 1     | zip_trailing_data                  | bytes follow the end record's comment                                          |
 //	| 1     | zip_comment_mismatch               | the end record's comment length runs past the end of the file                  |
-//	| 1     | zip64_unsupported                  | a Zip64 locator, extra field, or 0xFFFF / 0xFFFFFFFF placeholder               |
+//	| 1     | zip64_unsupported                  | a Zip64 record, extra field or placeholder that disagrees with the rest of the archive |
 //	| 1     | zip_multi_disk                     | a disk number is not 0, or the per-disk and total entry counts differ          |
 //	| 1     | zip_directory_out_of_range         | the central directory runs past its end record                                 |
 //	| 1     | zip_entry_count_mismatch           | the central directory holds more or fewer records than the end record says     |
@@ -289,7 +289,14 @@
 // case folding cannot see that.
 //
 // A data descriptor is accepted (archive/zip's writer uses one for every
-// file) when it agrees with the central record. The frames-per-package
+// file) when it agrees with the central record. Zip64 is accepted, though
+// a package never needs it, because writers produce it unasked (Python's
+// zipfile with force_zip64, Info-ZIP's zip -fz) and the contract's
+// authors read it: a Zip64 end record and locator, and Zip64 extra
+// fields in central and local records, each exactly where and as long as
+// the placeholders it replaces call for and equal to every classic field
+// that is not a placeholder; the budgets then apply to the values it
+// holds. A Zip64 data descriptor (8-byte sizes) is still refused. The frames-per-package
 // budget of 360 equals nine states of 40, so it never fires without
 // too_many_frames_in_state; it is kept because the contract states it.
 package petpack
