@@ -126,7 +126,7 @@ func TestPrivacyBaseline(t *testing.T) {
 	// The authors' value rules, at and off their boundaries.
 	for s, want := range map[string]bool{
 		"~/x": true, "/x": true, "a /x": true, "(/x)": true, "C:/x": true, `C:\x`: true, `\\host`: true, "x+/y": true,
-		"a/x": false, "24/7": false, "_/x": false, "-/x": false, "/ x": false, "C:x": false, "ftp:/x": true,
+		"中/x": true, "→/x": true, "a/x": false, "24/7": false, "_/x": false, "-/x": false, "/ x": false, "C:x": false, "ftp:/x": true,
 	} {
 		if got := absolutePath(s); got != want {
 			t.Errorf("absolutePath(%q) = %v, want %v", s, got, want)

@@ -323,7 +323,11 @@ func absolutePath(s string) bool {
 	for i := 0; i < len(s); i++ {
 		if i > 0 {
 			p := s[i-1]
-			if isAlnum(p) || p == '_' || p == '-' || p >= 0x80 {
+			// Any other byte is a boundary, non-ASCII text included (a
+			// UTF-8 sequence ends in a byte of 0x80 or more), as for
+			// the authors, whose boundary is any character but an ASCII
+			// letter, digit, '_' or '-'.
+			if isAlnum(p) || p == '_' || p == '-' {
 				continue
 			}
 		}
