@@ -61,6 +61,7 @@ go test -run='^$' -fuzz='^FuzzValidateArchive$' -fuzztime="$FUZZTIME" -fuzzminim
 # The metadata seeds are whole 10 KB documents, which minimising turns into
 # most of a short run (171 inputs in 20 s, against 330 k without it).
 go test -run='^$' -fuzz='^FuzzMetadata$' -fuzztime="$FUZZTIME" -fuzzminimizetime=0x ./runtime/petpack
+go test -run='^$' -fuzz='^FuzzPrivacy$' -fuzztime="$FUZZTIME" ./runtime/petpack
 go test -run='^$' -fuzz='^FuzzParse$' -fuzztime="$FUZZTIME" ./runtime/webp
 # Minimising a new playback input replays long traces: keep findings as found.
 go test -run='^$' -fuzz='^FuzzPlayer$' -fuzztime="$FUZZTIME" -fuzzminimizetime=0x ./runtime/playback

@@ -1,137 +1,206 @@
 package petpack
 
-import "image"
+import (
+	"image"
+	"strings"
+)
 
 // The checkerboard detector for cover.png (section 6: a cover "contains no
 // baked-in checkerboard background", the transparency preview of an image
 // editor flattened into the pixels).
 //
-// A pixel is a tone when it is fully opaque, near-neutral (its largest and
-// smallest RGB channels at most 24 apart) and not dark (luma at least 48;
-// art's black outlines are not a checkerboard), and flat when it and its
-// right and lower neighbours are tones within 6 luma of each other. For a
-// cell size s from 4 to 32 px, p is a checker pixel when p, p+(s,0),
-// p+(0,s) and p+(s,s) are all flat, p matches its diagonal p+(s,s) and
-// p+(s,0) matches p+(0,s) (within 6 luma), and p differs from p+(s,0) by
-// at least 16 luma: two tones alternating in square cells along both
-// axes. In a real checkerboard the four points sit at the same place in
-// their cells, so they are flat together. The cover is refused when, for some s, checker pixels number
-// at least 2% of the cover and at least four cells' worth (4*s*s).
+// A background fills the cover's corners; the pet and what it holds do
+// not. So, as the contract's authors do, only the four corner patches are
+// read, each about a third of the cover's width and height (clamped to 48
+// to 160 px, and to the cover itself), and the cover is refused when at
+// least two distinct patches (the only one, when the cover is so small
+// that all four coincide) carry an alternating two-tone pattern. A
+// checkered flag held by the pet on a transparent canvas sits away from
+// the corners and passes.
 //
-// Why this does not fire on ordinary art with a transparent background:
-// transparent, coloured and dark pixels are never tones; a uniform or
-// smoothly shaded grey area has no p+(s,0) that differs while the diagonal
-// matches (a linear gradient cannot satisfy both); stripes fail one axis;
-// random grey dither is rarely flat at four points at once (about 0.1% of
-// its pixels qualify); and a few cells where four grey regions meet
-// stay far below 2% of the cover. What it does refuse besides a baked
-// background is a light-grey chequered object covering 2% of the cover,
-// which a character portrait is not expected to hold. It is deterministic
-// (integer thresholds, no sampling) and costs one pass per cell size over
-// a byte per pixel, skipped outright when tones are under 2% of the cover.
+// In a patch, for each cell size s from 4 px to a third of the patch (at
+// most 64), every second pixel p in both directions is a sample with its
+// three partners p+(s,0), p+(0,s) and p+(s,s). A sample counts only when
+// all four points are visible (alpha at least 16): a semi-transparent
+// baked checkerboard still counts, real transparency does not. It
+// matches when p and p+(s,s) agree, and p+(s,0) and p+(0,s) agree, within
+// 8 per RGB channel, while p differs from both p+(s,0) and p+(0,s) by a
+// squared RGB distance of at least 300 (about 10 per channel): two tones
+// alternating along both axes. The patch carries a checkerboard when at
+// least 128 samples count and 85% of them match at one cell size.
+//
+// Stripes fail the second difference, gradients and flat fills the first,
+// random dither the 85%; colour plays no part, so a coloured checked
+// background is refused as a grey one is. The cost is bounded by the
+// patches (at most four of 160x160 px), not the cover, and the patches
+// are all the detector keeps of the pixels.
 const (
-	checkerMinCell   = 4
-	checkerMaxCell   = 32
-	checkerMinLuma   = 48
-	checkerMaxChroma = 24
-	// Thresholds on the tone map, which holds luma halved.
-	checkerSame = 6 / 2
-	checkerDiff = 16 / 2
+	checkerMinPatch   = 48
+	checkerMaxPatch   = 160
+	checkerMinCover   = 12
+	checkerMinCell    = 4
+	checkerMaxCell    = 64
+	checkerMinAlpha   = 16
+	checkerSameColour = 8
+	checkerDiffColour = 300 // squared RGB distance
+	checkerMinSamples = 128
+	checkerMatchPct   = 85
 )
 
-// toneMap holds a byte per cover pixel: 0 for a pixel that is not a tone,
-// otherwise its luma halved (24 to 127) with toneFlat set when the pixel
-// is flat.
-type toneMap struct {
-	w, h  int
-	t     []uint8
-	tones int
+// cornerPatch is one corner region of the cover as canonical RGBA pixels.
+type cornerPatch struct {
+	name   string
+	x0, y0 int
+	w, h   int
+	pix    []byte
 }
 
-const (
-	toneFlat = 0x80
-	toneMask = 0x7f
-)
+// coverCorners holds the distinct corner patches of a cover.
+type coverCorners []cornerPatch
 
-// coverPixels reads the cover once for its alpha coverage and tone map.
-func coverPixels(img image.Image) (alphaCount, toneMap) {
+// newCoverCorners lays out the corner patches of a w x h cover, dropping
+// a corner that coincides with one already listed.
+func newCoverCorners(w, h int) coverCorners {
+	if w < checkerMinCover || h < checkerMinCover {
+		return nil
+	}
+	pw, ph := patchSide(w), patchSide(h)
+	var out coverCorners
+	for _, c := range []struct {
+		name string
+		x, y int
+	}{
+		{"top-left", 0, 0},
+		{"top-right", w - pw, 0},
+		{"bottom-left", 0, h - ph},
+		{"bottom-right", w - pw, h - ph},
+	} {
+		dup := false
+		for _, o := range out {
+			dup = dup || (o.x0 == c.x && o.y0 == c.y)
+		}
+		if !dup {
+			out = append(out, cornerPatch{name: c.name, x0: c.x, y0: c.y, w: pw, h: ph, pix: make([]byte, 4*pw*ph)})
+		}
+	}
+	return out
+}
+
+// patchSide is a third of side, clamped to the patch bounds and the side.
+func patchSide(side int) int {
+	s := side / 3
+	if s < checkerMinPatch {
+		s = checkerMinPatch
+	}
+	if s > checkerMaxPatch {
+		s = checkerMaxPatch
+	}
+	if s > side {
+		s = side
+	}
+	return s
+}
+
+// addRow copies the parts of canonical row y that fall in a patch.
+func (cc coverCorners) addRow(y int, row []byte) {
+	for i := range cc {
+		p := &cc[i]
+		if y >= p.y0 && y < p.y0+p.h {
+			copy(p.pix[4*p.w*(y-p.y0):], row[4*p.x0:4*(p.x0+p.w)])
+		}
+	}
+}
+
+// coverPixels reads the cover once for its alpha coverage and corners.
+func coverPixels(img image.Image) (alphaCount, coverCorners) {
 	b := img.Bounds()
-	m := toneMap{w: b.Dx(), h: b.Dy(), t: make([]uint8, b.Dx()*b.Dy())}
+	corners := newCoverCorners(b.Dx(), b.Dy())
 	var count alphaCount
 	eachRow(img, func(y int, row []byte) {
 		count.add(row)
-		out := m.t[y*m.w : (y+1)*m.w]
-		for x := range out {
-			r, g, bl, a := int(row[4*x]), int(row[4*x+1]), int(row[4*x+2]), row[4*x+3]
-			hi, lo := r, r
-			for _, v := range [2]int{g, bl} {
-				if v > hi {
-					hi = v
-				}
-				if v < lo {
-					lo = v
-				}
-			}
-			luma := (299*r + 587*g + 114*bl) / 1000
-			if a == 0xff && hi-lo <= checkerMaxChroma && luma >= checkerMinLuma {
-				out[x] = uint8(luma / 2)
-				m.tones++
-			}
-		}
+		corners.addRow(y, row)
 	})
-	for y := 0; y+1 < m.h; y++ {
-		for x := 0; x+1 < m.w; x++ {
-			i := y*m.w + x
-			p, r, d := m.t[i]&toneMask, m.t[i+1]&toneMask, m.t[i+m.w]
-			if p != 0 && r != 0 && d != 0 && near(p, r, checkerSame) && near(p, d, checkerSame) {
-				m.t[i] |= toneFlat
+	return count, corners
+}
+
+// checkerboard reports whether the cover holds a baked checkerboard, as
+// the comment above defines it, and which corners carry it with the cell
+// size found first.
+func (cc coverCorners) checkerboard() (corners string, cell int, found bool) {
+	need := 2
+	if len(cc) < need {
+		need = len(cc)
+	}
+	if need == 0 {
+		return "", 0, false
+	}
+	var names []string
+	for _, p := range cc {
+		if s, ok := p.checkered(); ok {
+			names = append(names, p.name)
+			if cell == 0 {
+				cell = s
 			}
 		}
 	}
-	return count, m
+	if len(names) < need {
+		return "", 0, false
+	}
+	return strings.Join(names, ", "), cell, true
 }
 
-func near(a, b, tol uint8) bool {
-	if a > b {
-		return a-b <= tol
+// checkered returns the first cell size at which the patch alternates in
+// two tones.
+func (p cornerPatch) checkered() (int, bool) {
+	maxCell := checkerMaxCell
+	if p.w/3 < maxCell {
+		maxCell = p.w / 3
 	}
-	return b-a <= tol
-}
-
-// checkerboard returns the first cell size at which the tone map holds a
-// checkerboard, as the comment above defines it.
-func (m toneMap) checkerboard() (int, bool) {
-	total := m.w * m.h
-	if m.tones*50 < total {
-		return 0, false
+	if p.h/3 < maxCell {
+		maxCell = p.h / 3
 	}
-	for s := checkerMinCell; s <= checkerMaxCell && s < m.w && s < m.h; s++ {
-		need := total / 50
-		if 4*s*s > need {
-			need = 4 * s * s
-		}
-		count := 0
-		for y := 0; y+s < m.h; y++ {
-			row := m.t[y*m.w:]
-			below := m.t[(y+s)*m.w:]
-			for x := 0; x+s < m.w; x++ {
-				p := row[x]
-				if p&toneFlat == 0 {
+	stride := 4 * p.w
+	for s := checkerMinCell; s <= maxCell; s++ {
+		counted, matched := 0, 0
+		for y := 0; y+s < p.h; y += 2 {
+			for x := 0; x+s < p.w; x += 2 {
+				tl := p.pix[y*stride+4*x:]
+				tr := p.pix[y*stride+4*(x+s):]
+				bl := p.pix[(y+s)*stride+4*x:]
+				br := p.pix[(y+s)*stride+4*(x+s):]
+				if tl[3] < checkerMinAlpha || tr[3] < checkerMinAlpha || bl[3] < checkerMinAlpha || br[3] < checkerMinAlpha {
 					continue
 				}
-				r, d, diag := row[x+s], below[x], below[x+s]
-				if r&d&diag&toneFlat == 0 {
-					continue
-				}
-				p, r, d, diag = p&toneMask, r&toneMask, d&toneMask, diag&toneMask
-				if near(p, diag, checkerSame) && near(r, d, checkerSame) && !near(p, r, checkerDiff-1) {
-					count++
+				counted++
+				if sameColour(tl, br) && sameColour(tr, bl) && colourDistance(tl, tr) >= checkerDiffColour && colourDistance(tl, bl) >= checkerDiffColour {
+					matched++
 				}
 			}
 		}
-		if count >= need {
+		if counted >= checkerMinSamples && matched*100 >= counted*checkerMatchPct {
 			return s, true
 		}
 	}
 	return 0, false
+}
+
+// sameColour: every RGB channel of a and b within checkerSameColour.
+func sameColour(a, b []byte) bool {
+	for i := 0; i < 3; i++ {
+		d := int(a[i]) - int(b[i])
+		if d > checkerSameColour || d < -checkerSameColour {
+			return false
+		}
+	}
+	return true
+}
+
+// colourDistance is the squared RGB distance of a and b.
+func colourDistance(a, b []byte) int {
+	sum := 0
+	for i := 0; i < 3; i++ {
+		d := int(a[i]) - int(b[i])
+		sum += d * d
+	}
+	return sum
 }

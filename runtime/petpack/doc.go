@@ -53,7 +53,12 @@
 //     style, quality, render size, the nine timing contracts, frame
 //     counts, the copied manifest, the generation claim, the reference
 //     inventory and the skill-full-source profile against the manifest and
-//     the file set; then the recursive privacy check.
+//     the file set; then the recursive privacy check: every key and
+//     string value of the four documents (each session record its own
+//     document) through one detector per bullet of section 7's list
+//     (privacykeys.go for keys, privacyvalues.go for values), with the
+//     contract authors' key names, path and locator rules and bounds
+//     as its baseline.
 //
 // # Rules
 //
@@ -68,7 +73,7 @@
 //	| 1     | zip_end_missing                    | no end-of-central-directory record: not a ZIP archive                          |
 //	| 1     | zip_trailing_data                  | bytes follow the end record's comment                                          |
 //	| 1     | zip_comment_mismatch               | the end record's comment length runs past the end of the file                  |
-//	| 1     | zip64_unsupported                  | a Zip64 locator, extra field, or 0xFFFF / 0xFFFFFFFF placeholder               |
+//	| 1     | zip64_unsupported                  | a Zip64 record, extra field or placeholder that disagrees with the rest of the archive |
 //	| 1     | zip_multi_disk                     | a disk number is not 0, or the per-disk and total entry counts differ          |
 //	| 1     | zip_directory_out_of_range         | the central directory runs past its end record                                 |
 //	| 1     | zip_entry_count_mismatch           | the central directory holds more or fewer records than the end record says     |
@@ -119,7 +124,7 @@
 //	| 2     | preview_frame_count                | the preview has no image, or over 120 frames (webp_frame_count)                |
 //	| 2     | preview_too_many_pixels            | the preview canvas or a frame is over 16,777,216 pixels (webp_canvas_too_large) |
 //	| 2     | preview_frame_outside_canvas       | a preview frame reaches outside the canvas (webp_frame_outside_canvas)         |
-//	| 2     | preview_decoder_memory             | a VP8L stream would make x/image allocate over 96 MiB, or over 4096 prefix-code groups |
+//	| 2     | preview_decoder_memory             | a VP8L stream would make x/image allocate over webp.DecoderBytesFor the budgets (346 MiB), or over 4096 prefix-code groups |
 //	| 2     | preview_decoded_too_large          | the preview frames decode to over 128 MiB of RGBA (webp_decoded_bytes)         |
 //	| 3     | manifest_missing                   | no manifest.json file                                                          |
 //	| 3     | manifest_malformed                 | not exactly one well-formed JSON object in UTF-8                               |
@@ -171,7 +176,7 @@
 //	| 4     | cover_no_alpha                     | cover.png's colour type is not 4 or 6 (a tRNS chunk is not an alpha channel)   |
 //	| 4     | cover_decode_failed                | cover.png does not decode completely with image/png                            |
 //	| 4     | cover_alpha_coverage               | under 1% of the cover's pixels are visible, or under 1% transparent            |
-//	| 4     | cover_checkerboard                 | a transparency checkerboard is baked into the cover (see checkerboard.go)      |
+//	| 4     | cover_checkerboard                 | two corners of the cover alternate in two tones, a baked checkerboard (checkerboard.go) |
 //	| 4     | frame_decode_failed                | a frame does not decode completely with image/png                              |
 //	| 4     | frame_alpha_coverage_low           | (warning) under 1% of a frame's pixels are visible, or under 1% transparent    |
 //	| 4     | frame_duplicate_adjacent           | (warning) a frame decodes to the pixels of the one before it (or a loop's last to its first) |
@@ -221,12 +226,15 @@
 //	| 5     | reference_count_mismatch           | copied_reference_count or an event reference_count that is not the number of reference files |
 //	| 5     | provenance_preview_only            | skill-full-source with preview_only true in validation.json or brief generation |
 //	| 5     | provenance_materialized            | skill-full-source with materialized_by in validation.json |
-//	| 5     | privacy_credential                 | a metadata key or value that is a credential, token, cookie, key or secret     |
-//	| 5     | privacy_absolute_path              | a metadata value that is an absolute, home, drive or UNC path                  |
-//	| 5     | privacy_file_url                   | a metadata value holding a file: URL                                           |
-//	| 5     | privacy_agent_identifier           | an agent thread, session, turn, job or tool-call identifier key or value       |
-//	| 5     | privacy_command_line               | a command line, tool input or output, transcript or prompt key or value        |
-//	| 5     | privacy_environment                | an environment dump key or NAME=value variables                                |
+//	| 5     | privacy_document_too_complex       | a metadata document of more than 65,536 values, or nested deeper than 64      |
+//	| 5     | privacy_credential                 | (7.1) a key naming, or a value holding, a credential, token, cookie, API key, authorization header or secret |
+//	| 5     | privacy_absolute_path              | (7.2) a value holding an absolute, home, drive, UNC or host-configuration path |
+//	| 5     | privacy_file_url                   | (7.2) a value holding a file: URL                                              |
+//	| 5     | privacy_external_locator           | (7.2) a value holding a scheme:// locator                                      |
+//	| 5     | privacy_agent_identifier           | (7.3) a key naming, or a value holding, an agent thread, session, turn, job, tool-call, connector or runtime identifier |
+//	| 5     | privacy_command_line               | (7.4) a key naming, or a value holding, a command line, tool input or output, transcript, hidden reasoning or internal prompt |
+//	| 5     | privacy_environment                | (7.4) a key naming, or a value holding, an environment dump or variables      |
+//	| 5     | privacy_executable_or_override     | (7.5) a value holding executable code, or text meant to override an importer, agent or user |
 //
 // # Readings of the contract
 //
@@ -264,7 +272,8 @@
 // burst. An ordinary package's seam duplicate warns as an adjacent one
 // does. 384x416 is the recommended size of both previews, so the cover
 // and the animated preview's canvas each warn at another size. The
-// checkerboard detector is defined in checkerboard.go. The preview's
+// checkerboard detector, the contract authors' corner-patch reading, is
+// defined in checkerboard.go. The preview's
 // header pre-pass belongs to stage 2 with the other decoded-resource
 // budgets, and its findings say which runtime/webp rule the file broke;
 // section 11's preview budgets each have a rule, and the remaining
@@ -280,7 +289,14 @@
 // case folding cannot see that.
 //
 // A data descriptor is accepted (archive/zip's writer uses one for every
-// file) when it agrees with the central record. The frames-per-package
+// file) when it agrees with the central record. Zip64 is accepted, though
+// a package never needs it, because writers produce it unasked (Python's
+// zipfile with force_zip64, Info-ZIP's zip -fz) and the contract's
+// authors read it: a Zip64 end record and locator, and Zip64 extra
+// fields in central and local records, each exactly where and as long as
+// the placeholders it replaces call for and equal to every classic field
+// that is not a placeholder; the budgets then apply to the values it
+// holds. A Zip64 data descriptor (8-byte sizes) is still refused. The frames-per-package
 // budget of 360 equals nine states of 40, so it never fires without
 // too_many_frames_in_state; it is kept because the contract states it.
 package petpack

@@ -160,6 +160,8 @@ func seeds(t testing.TB) map[string][]byte {
 		"manifest":       m,
 		"manifest_dup":   []byte(`{"schema_version":"apc.petpack.v3","schema_version":"apc.petpack.v1"}`),
 		"end_only":       buildZip(zspec{}),
+		"zip64_python":   buildZip(zspec{entries: zip64Entries(small, false, nil)}),
+		"zip64_fz":       withZip64End(zspec{entries: zip64Entries(small, true, nil)}, nil),
 	}
 }
 

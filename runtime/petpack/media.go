@@ -168,13 +168,13 @@ func checkCover(c *checker, fs *fileSet, md *media) {
 	if img == nil {
 		return
 	}
-	count, tones := coverPixels(img)
-	img = nil // the tone map is all the checkerboard detector needs
+	count, corners := coverPixels(img)
+	img = nil // the corner patches are all the checkerboard detector needs
 	if msg, ok := count.enough(); !ok {
 		c.fail(RuleCoverAlphaCoverage, coverPath, "", "%s; the cover needs at least 1%% of each", msg)
 	}
-	if size, ok := tones.checkerboard(); ok {
-		c.fail(RuleCoverCheckerboard, coverPath, "", "opaque grey cells of %d px alternate in two tones like a transparency checkerboard baked into the pixels; the background must be real transparency", size)
+	if where, size, ok := corners.checkerboard(); ok {
+		c.fail(RuleCoverCheckerboard, coverPath, "", "the %s corners alternate in two tones in cells of %d px like a transparency checkerboard baked into the pixels; the background must be real transparency", where, size)
 	}
 }
 
@@ -278,7 +278,7 @@ func decodePNG(c *checker, fs *fileSet, n *node, want pngHeader, rule Rule) imag
 			c.fail(RulePackageUnreadable, n.path, "", "the file changed while the package was validated")
 			return nil
 		}
-		img, err = png.Decode(io.MultiReader(bytes.NewReader(head[:k]), src))
+		img, err = png.Decode(newChunkGuard(io.MultiReader(bytes.NewReader(head[:k]), src)))
 	}
 	var ce *contentError
 	switch {

@@ -196,7 +196,9 @@ func everyOptionalFieldOf(states []State) pkg {
 		m["validator_version"] = "3.0.0"
 		m["validated_at"] = "2025-01-02T03:04:05Z"
 		m["manifest"] = manifestValue(states)
-		m["timing_warnings"] = []string{"manifest.json: frame_count_unusual: /states/0 a note"}
+		// A pointer after a space would read as an absolute path (the
+		// authors' privacy rule, and ours): producers write it bare.
+		m["timing_warnings"] = []string{"manifest.json: frame_count_unusual: states/0 a note"}
 		m["warnings"] = []string{"assets/preview/cover.png: preview_size_unusual: a note"}
 		m["generator"], m["provenance"], m["skill_helper"] = "agent-pet-maker", ProvenanceSkillFullSource, "petpack_workspace"
 		m["preview_only"] = false
@@ -413,7 +415,7 @@ func metadataRuleCases() []metadataCase {
 		{"brief generator", withMeta(func(mt *testMeta) { mt.brf.Generation.Generator = "other-maker" }), RuleMetadataGenerationMismatch, briefPath, "/generation/generator"},
 		{"brief provenance", withMeta(func(mt *testMeta) { mt.brf.Generation.Provenance = "external" }), RuleMetadataGenerationMismatch, briefPath, "/generation/provenance"},
 		{"reference path rule", withReferences(prefixed, "cat.png").withDoc(sourcePath, func(m jmap) {
-			m["reference_files"] = []string{"source/references/a//cat.png"}
+			m["reference_files"] = []string{"source/references/cat.png."}
 		}).without(referencesDir+"/cat.png").withDoc(briefPath, func(m jmap) { delete(m, "references") }).
 			withDoc(sourcePath, func(m jmap) { m["copied_reference_count"] = 0 }).withEvent(0, func(m jmap) { m["reference_count"] = 0 }), RuleReferencePathInvalid, sourcePath, "/reference_files/0"},
 		{"one file in both forms", withReferences(bare, "cat.png").withDoc(sourcePath, func(m jmap) {

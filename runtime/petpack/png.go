@@ -105,3 +105,60 @@ func parseHeader(b []byte) (pngHeader, *contentError, error) {
 	}
 	return h, nil, nil
 }
+
+// criticalChunks are the critical chunk types of the PNG specification.
+// image/png skips any chunk it does not know, but a chunk whose type
+// starts with an upper-case letter is critical: a decoder that does not
+// know it must refuse the image (PNG specification, section 5.4), since
+// the pixels may depend on it.
+var criticalChunks = map[string]bool{"IHDR": true, "PLTE": true, "IDAT": true, "IEND": true}
+
+// chunkGuard passes a PNG stream through while walking its chunk headers,
+// and fails the read that reaches an unknown critical chunk's header.
+type chunkGuard struct {
+	r    io.Reader
+	pos  int64   // bytes read so far
+	next int64   // offset of the next chunk header
+	head [8]byte // the header being read
+	have int     // bytes of head read
+	err  error   // the refusal, once made
+}
+
+func newChunkGuard(r io.Reader) *chunkGuard {
+	return &chunkGuard{r: r, next: int64(len(pngSignature))}
+}
+
+func (g *chunkGuard) Read(p []byte) (int, error) {
+	if g.err != nil {
+		return 0, g.err
+	}
+	n, err := g.r.Read(p)
+	for i := 0; i < n; {
+		off := g.pos + int64(i)
+		if off < g.next {
+			skip := g.next - off
+			if skip > int64(n-i) {
+				skip = int64(n - i)
+			}
+			i += int(skip)
+			continue
+		}
+		g.head[g.have] = p[i]
+		g.have++
+		i++
+		if g.have < len(g.head) {
+			continue
+		}
+		length := int64(binary.BigEndian.Uint32(g.head[:4]))
+		typ := string(g.head[4:8])
+		g.have = 0
+		g.next = g.pos + int64(i) + length + 4
+		if typ[0] >= 'A' && typ[0] <= 'Z' && !criticalChunks[typ] {
+			g.err = fmt.Errorf("unknown critical chunk %q: a decoder must refuse an image whose critical chunk it does not know", typ)
+			g.pos += int64(i)
+			return 0, g.err
+		}
+	}
+	g.pos += int64(n)
+	return n, err
+}

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
-	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -20,30 +19,12 @@ var privacyDocuments = []string{
 	"build/validation.json",
 }
 
-// privacyKey matches object keys that name what section 7 forbids; keys are
-// compared lower-cased with '-' read as '_'.
-var privacyKeys = []struct {
-	rule Rule
-	re   *regexp.Regexp
-}{
-	{RulePrivacyCredential, regexp.MustCompile(`(^|_)(password|passwd|secret|token|api_?key|access_?key|private_?key|client_secret|authorization|auth_header|cookies?|credentials?|bearer)$`)},
-	{RulePrivacyAgentIdentifier, regexp.MustCompile(`(^|_)(thread|session|turn|job|tool_call|call|connector|conversation|runtime|command_source)_?id$`)},
-	{RulePrivacyCommandLine, regexp.MustCompile(`^(command|command_line|cmdline|cmd|argv|shell|tool_input|tool_output|transcript|reasoning|system_prompt)$`)},
-	{RulePrivacyEnvironment, regexp.MustCompile(`^(env|environ|environment|env_vars)$`)},
-}
-
-// privacyValues match string values, wherever they stand.
-var privacyValues = []struct {
-	rule Rule
-	re   *regexp.Regexp
-}{
-	{RulePrivacyCredential, regexp.MustCompile(`(?i)\bbearer\s+[a-z0-9._~+/-]{8,}|-----BEGIN [A-Z ]*PRIVATE KEY-----|\b(sk|rk)-[A-Za-z0-9_-]{20,}|\bgh[pousr]_[A-Za-z0-9]{30,}|\bgithub_pat_[A-Za-z0-9_]{20,}|\bAKIA[0-9A-Z]{16}\b|\bxox[abprs]-[A-Za-z0-9-]{10,}|\bAIza[0-9A-Za-z_-]{35}\b|\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.`)},
-	{RulePrivacyFileURL, regexp.MustCompile(`(?i)\bfile:/`)},
-	{RulePrivacyAbsolutePath, regexp.MustCompile(`^(/(Users|home|root|tmp|var|etc|opt|private|Volumes|mnt|usr|srv|proc)(/|$)|~[A-Za-z0-9_.-]*(/|$)|[A-Za-z]:[\\/]|\\\\[^\\]+\\|\$HOME\b|%USERPROFILE%)|(^|[\s"'=(])(/(Users|home|root)/[^\s]+|[A-Za-z]:\\[^\s]+)`)},
-	{RulePrivacyAgentIdentifier, regexp.MustCompile(`\b(call|toolu|thread|run|resp|chatcmpl|sess)_[A-Za-z0-9]{12,}\b|\bchatcmpl-[A-Za-z0-9]{10,}`)},
-	{RulePrivacyCommandLine, regexp.MustCompile(`(^|\n)\s*[$#] [a-z]|\b(sudo|bash -c|sh -c|rm -rf|curl [^\s]*https?://|chmod \+x)\b|[a-z0-9] (&&|\|\|) [a-z]`)},
-	{RulePrivacyEnvironment, regexp.MustCompile(`(^|\s)(PATH|HOME|USER|SHELL|PWD|LANG|TERM)=[^\s]*`)},
-}
+// The bounds of the authors' privacy walk: a document of more values than
+// this, or nested deeper, is refused before it is read further.
+const (
+	maxPrivacyNodes = 65536
+	maxPrivacyDepth = 64
+)
 
 // privacyFinding is one forbidden key or value and where it stands.
 type privacyFinding struct {
@@ -52,61 +33,84 @@ type privacyFinding struct {
 	what    string
 }
 
+// chatRoles are the role values of a chat message object.
+var chatRoles = map[string]bool{"user": true, "assistant": true, "system": true, "developer": true, "tool": true, "human": true}
+
 // scanPrivacy walks one JSON document and returns every key and string
-// value section 7 forbids, in document order. It reads the document as
-// tokens, so its cost is linear and no map order reaches the result.
+// value section 7 forbids, in document order: each key through
+// forbiddenKey, each string value (and each key, for the shapes of a
+// secret) through every detector of privacyDetectors, and each object
+// shaped like a chat message (a role of chatRoles beside content or
+// text). It reads the document as tokens, so its cost is linear and no
+// map order reaches the result; past maxPrivacyNodes values or
+// maxPrivacyDepth levels it stops with privacy_document_too_complex.
 func scanPrivacy(doc []byte) ([]privacyFinding, error) {
 	dec := json.NewDecoder(bytes.NewReader(doc))
 	dec.UseNumber()
 	var out []privacyFinding
-	var walk func(ptr string) error
-	walk = func(ptr string) error {
+	nodes := 0
+	errBound := errors.New("bound")
+	var walk func(ptr string, depth int) (string, bool, error)
+	walk = func(ptr string, depth int) (string, bool, error) {
+		nodes++
+		if nodes > maxPrivacyNodes {
+			out = append(out, privacyFinding{RulePrivacyTooComplex, "", "more than " + strconv.Itoa(maxPrivacyNodes) + " values"})
+			return "", false, errBound
+		}
+		if depth > maxPrivacyDepth {
+			out = append(out, privacyFinding{RulePrivacyTooComplex, ptr, "nested deeper than " + strconv.Itoa(maxPrivacyDepth) + " levels"})
+			return "", false, errBound
+		}
 		tok, err := dec.Token()
 		if err != nil {
-			return err
+			return "", false, err
 		}
 		switch t := tok.(type) {
 		case json.Delim:
 			switch t {
 			case '{':
+				role, content := false, false
 				for dec.More() {
 					kt, err := dec.Token()
 					if err != nil {
-						return err
+						return "", false, err
 					}
 					key := kt.(string)
 					child := ptr + "/" + escapePointer(key)
-					norm := strings.ReplaceAll(strings.ToLower(key), "-", "_")
-					for _, k := range privacyKeys {
-						if k.re.MatchString(norm) {
-							out = append(out, privacyFinding{k.rule, child, "key " + strconv.Quote(key)})
-							break
-						}
+					out = append(out, keyFindings(ptr, child, key)...)
+					v, isStr, err := walk(child, depth+1)
+					if err != nil {
+						return "", false, err
 					}
-					if err := walk(child); err != nil {
-						return err
+					switch key {
+					case "role":
+						role = role || isStr && chatRoles[strings.ToLower(v)]
+					case "content", "text", "parts":
+						content = true
 					}
+				}
+				if role && content {
+					out = append(out, privacyFinding{RulePrivacyCommandLine, ptr, "an object shaped like a chat message (role and content)"})
 				}
 			case '[':
 				for i := 0; dec.More(); i++ {
-					if err := walk(ptr + "/" + strconv.Itoa(i)); err != nil {
-						return err
+					if _, _, err := walk(ptr+"/"+strconv.Itoa(i), depth+1); err != nil {
+						return "", false, err
 					}
 				}
 			}
 			_, err := dec.Token() // the closing delimiter
-			return err
+			return "", false, err
 		case string:
-			for _, v := range privacyValues {
-				if v.re.MatchString(t) {
-					out = append(out, privacyFinding{v.rule, ptr, describeValue(v.rule, t)})
-					break
-				}
-			}
+			out = append(out, valueFindings(ptr, t)...)
+			return t, true, nil
 		}
-		return nil
+		return "", false, nil
 	}
-	if err := walk(""); err != nil {
+	if _, _, err := walk("", 0); err != nil {
+		if err == errBound {
+			return out, nil
+		}
 		return nil, err
 	}
 	if _, err := dec.Token(); err != io.EOF {
@@ -115,18 +119,42 @@ func scanPrivacy(doc []byte) ([]privacyFinding, error) {
 	return out, nil
 }
 
+// keyFindings reports a key that names what section 7 forbids, at the
+// member's pointer, and a key that itself holds a credential at its
+// object's pointer with nothing of the key in the message.
+func keyFindings(parent, child, key string) []privacyFinding {
+	var out []privacyFinding
+	if r, label, ok := detectCredential(key); ok {
+		return append(out, privacyFinding{r, parent, "a key holding " + describeLeak(label, key)})
+	}
+	if r, name, ok := forbiddenKey(key); ok {
+		out = append(out, privacyFinding{r, child, "a key naming " + strconv.Quote(name)})
+	}
+	return out
+}
+
+// valueFindings runs every detector over a string value, one finding per
+// rule that fires.
+func valueFindings(ptr, v string) []privacyFinding {
+	var out []privacyFinding
+	for _, d := range privacyDetectors {
+		if r, label, ok := d.detect(v); ok {
+			out = append(out, privacyFinding{r, ptr, describeLeak(label, v)})
+		}
+	}
+	return out
+}
+
+// describeLeak names what a detector found without repeating any of the
+// value: a secret must not reach a build log, and neither may a user's
+// path or conversation.
+func describeLeak(label, v string) string {
+	return label + " in a " + strconv.Itoa(len(v)) + "-byte string"
+}
+
 // escapePointer escapes a key for an RFC 6901 JSON pointer.
 func escapePointer(key string) string {
 	return strings.ReplaceAll(strings.ReplaceAll(key, "~", "~0"), "/", "~1")
-}
-
-// describeValue names a forbidden value for the message without repeating
-// a secret into a build log.
-func describeValue(rule Rule, s string) string {
-	if rule == RulePrivacyCredential {
-		return "a " + strconv.Itoa(len(s)) + "-byte value"
-	}
-	return "value " + quoteShort(s)
 }
 
 // checkPrivacy applies the recursive privacy check of section 7 to every
@@ -165,12 +193,15 @@ func checkPrivacy(c *checker, fs *fileSet) {
 }
 
 var privacyMessage = map[Rule]string{
-	RulePrivacyCredential:      "portable metadata must not carry credentials, tokens, cookies, keys or secrets",
-	RulePrivacyAbsolutePath:    "portable metadata must not carry absolute, home or host paths",
+	RulePrivacyTooComplex:      "the privacy check reads at most 65,536 values nested at most 64 deep",
+	RulePrivacyCredential:      "portable metadata must not carry credentials, tokens, cookies, API keys, authorization headers or secrets",
+	RulePrivacyAbsolutePath:    "portable metadata must not carry absolute, home or host-configuration paths",
 	RulePrivacyFileURL:         "portable metadata must not carry file URLs",
-	RulePrivacyAgentIdentifier: "portable metadata must not carry agent thread, session, turn, job or tool-call identifiers",
-	RulePrivacyCommandLine:     "portable metadata must not carry command lines, tool input or output, transcripts or prompts",
+	RulePrivacyExternalLocator: "portable metadata must not carry external locators",
+	RulePrivacyAgentIdentifier: "portable metadata must not carry agent thread, session, turn, job, command-source, tool-call, connector or runtime identifiers",
+	RulePrivacyCommandLine:     "portable metadata must not carry command lines, tool input or output, chat transcripts, hidden reasoning or internal prompts",
 	RulePrivacyEnvironment:     "portable metadata must not carry environment dumps",
+	RulePrivacyExecutable:      "portable metadata must not carry executable code or text meant to override an importer, agent or user",
 }
 
 // readSmallFile returns the bytes of a regular file of the set, at most

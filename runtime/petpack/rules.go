@@ -199,12 +199,15 @@ const (
 	RuleProvenancePreviewOnly           Rule = "provenance_preview_only"
 	RuleProvenanceMaterialized          Rule = "provenance_materialized"
 
+	RulePrivacyTooComplex      Rule = "privacy_document_too_complex"
 	RulePrivacyCredential      Rule = "privacy_credential"
 	RulePrivacyAbsolutePath    Rule = "privacy_absolute_path"
 	RulePrivacyFileURL         Rule = "privacy_file_url"
+	RulePrivacyExternalLocator Rule = "privacy_external_locator"
 	RulePrivacyAgentIdentifier Rule = "privacy_agent_identifier"
 	RulePrivacyCommandLine     Rule = "privacy_command_line"
 	RulePrivacyEnvironment     Rule = "privacy_environment"
+	RulePrivacyExecutable      Rule = "privacy_executable_or_override"
 )
 
 // ruleTable is the single ordered list of rules: Rules, Rule.Stage and the
@@ -372,12 +375,15 @@ var ruleTable = []struct {
 	{RuleReferenceCountMismatch, StageMetadata, false},
 	{RuleProvenancePreviewOnly, StageMetadata, false},
 	{RuleProvenanceMaterialized, StageMetadata, false},
+	{RulePrivacyTooComplex, StageMetadata, false},
 	{RulePrivacyCredential, StageMetadata, false},
 	{RulePrivacyAbsolutePath, StageMetadata, false},
 	{RulePrivacyFileURL, StageMetadata, false},
+	{RulePrivacyExternalLocator, StageMetadata, false},
 	{RulePrivacyAgentIdentifier, StageMetadata, false},
 	{RulePrivacyCommandLine, StageMetadata, false},
 	{RulePrivacyEnvironment, StageMetadata, false},
+	{RulePrivacyExecutable, StageMetadata, false},
 }
 
 var ruleIndex = func() map[Rule]int {

@@ -16,11 +16,14 @@ const (
 	sigCentral      = 0x02014b50
 	sigEnd          = 0x06054b50
 	sigEnd64Locator = 0x07064b50
+	sigEnd64        = 0x06064b50
 	sigDescriptor   = 0x08074b50
 
 	localLen   = 30
 	centralLen = 46
 	endLen     = 22
+	end64Len   = 56 // the Zip64 end record without extensible data
+	locatorLen = 20
 	maxComment = 0xffff
 
 	methodStore   = 0
@@ -68,7 +71,8 @@ type zipEntry struct {
 	data    int64 // offset of the entry data, from the local header
 	end     int64 // end of the data and any data descriptor
 	// unusable marks a record whose offsets cannot be followed (Zip64
-	// placeholders), so no later check reads through it.
+	// fields that disagree, another disk), so no later check reads
+	// through it.
 	unusable bool
 }
 
@@ -81,6 +85,7 @@ type archive struct {
 
 func le16(b []byte) uint16 { return binary.LittleEndian.Uint16(b) }
 func le32(b []byte) uint32 { return binary.LittleEndian.Uint32(b) }
+func le64(b []byte) uint64 { return binary.LittleEndian.Uint64(b) }
 
 // readArchive is stage 1 for an archive (with the two budgets that must
 // come before the central directory is read). It returns nil when the

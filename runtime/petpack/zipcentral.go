@@ -3,6 +3,7 @@ package petpack
 import (
 	"bufio"
 	"io"
+	"strconv"
 	"strings"
 )
 
@@ -52,14 +53,14 @@ func readCentral(c *checker, r io.ReaderAt, end endRecord, a *archive) bool {
 			return false
 		}
 		path := safePath(e.name)
-		zip64, wellFormed := scanExtra(extra)
+		z64, wellFormed := zip64Data(extra)
 		if !wellFormed {
 			c.fail(RuleZipDirectoryMalformed, path, "", "the central directory record's extra field does not parse")
 		}
-		if zip64 || e.csize == 0xffffffff || e.usize == 0xffffffff || e.local == 0xffffffff || diskStart == 0xffff {
-			c.fail(RuleZip64Unsupported, path, "", "the entry uses Zip64 fields; packages never need Zip64")
+		if msg := applyZip64(&e, z64, diskStart); msg != "" {
+			c.fail(RuleZip64Unsupported, path, "", "%s", msg)
 			e.unusable = true
-		} else if diskStart != 0 {
+		} else if diskStart != 0 && diskStart != 0xffff {
 			c.fail(RuleZipMultiDisk, path, "", "the entry starts on disk %d", diskStart)
 			e.unusable = true
 		}
@@ -90,23 +91,67 @@ func readBoundedName(br *bufio.Reader, n int) (string, error) {
 	return string(b), nil
 }
 
-// scanExtra walks an extra field's (tag, length, data) records: whether one
-// is Zip64, and whether they tile the field exactly.
-func scanExtra(x []byte) (zip64, ok bool) {
+// zip64Data returns the data of an extra field's Zip64 record (nil when
+// it has none), and whether the records tile the field exactly.
+func zip64Data(x []byte) ([]byte, bool) {
+	var data []byte
 	for len(x) > 0 {
 		if len(x) < 4 {
-			return zip64, false
+			return data, false
 		}
 		tag, n := le16(x), int(le16(x[2:]))
 		if n > len(x)-4 {
-			return zip64, false
+			return data, false
 		}
 		if tag == extraZip64 {
-			zip64 = true
+			if data != nil {
+				return data, false // two Zip64 records
+			}
+			data = x[4 : 4+n : 4+n]
 		}
 		x = x[4+n:]
 	}
-	return zip64, true
+	return data, true
+}
+
+// applyZip64 replaces a central record's placeholders (0xFFFFFFFF sizes
+// and offset, a 0xFFFF disk) with the values of its Zip64 extra field,
+// which holds exactly those, in APPNOTE 4.5.3's order, 8 bytes each (the
+// disk 4). It returns what disagrees, or "".
+func applyZip64(e *zipEntry, z []byte, diskStart uint16) string {
+	fields := []*int64{}
+	if e.usize == 0xffffffff {
+		fields = append(fields, &e.usize)
+	}
+	if e.csize == 0xffffffff {
+		fields = append(fields, &e.csize)
+	}
+	if e.local == 0xffffffff {
+		fields = append(fields, &e.local)
+	}
+	want := 8 * len(fields)
+	if diskStart == 0xffff {
+		want += 4
+	}
+	switch {
+	case z == nil && want == 0:
+		return ""
+	case z == nil:
+		return "the entry holds Zip64 placeholders but no Zip64 extra field"
+	case len(z) != want:
+		return "the entry's Zip64 extra field holds " + strconv.Itoa(len(z)) + " bytes, but its placeholders call for " + strconv.Itoa(want)
+	}
+	for i, f := range fields {
+		v := le64(z[8*i:])
+		if v > 1<<62 {
+			return "the entry's Zip64 extra field holds a size or offset beyond any archive"
+		}
+		*f = int64(v)
+	}
+	if diskStart == 0xffff && le32(z[want-4:]) != 0 {
+		return "the entry's Zip64 extra field starts it on another disk"
+	}
+	return ""
 }
 
 // checkEntryRecord applies the rules one central record can break alone.

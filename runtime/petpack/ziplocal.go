@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"io"
 	"sort"
+	"strconv"
 	"strings"
 )
 
@@ -66,11 +67,15 @@ func readLocals(c *checker, r io.ReaderAt, cdOff int64, a *archive) {
 		// With a data descriptor the local header may leave CRC and sizes
 		// zero; whatever it does say must still agree.
 		descriptor := e.flags&flagDescriptor != 0
+		// Sizes of 0xFFFFFFFF defer to the local Zip64 extra field, read
+		// below.
+		localZ64 := le32(hdr[18:]) == 0xffffffff && le32(hdr[22:]) == 0xffffffff
 		for _, f := range []struct {
 			name        string
 			local, want uint32
-		}{{"crc", le32(hdr[14:]), e.crc}, {"compressed size", le32(hdr[18:]), uint32(e.csize)}, {"uncompressed size", le32(hdr[22:]), uint32(e.usize)}} {
-			if f.local != f.want && !(descriptor && f.local == 0) {
+			size        bool
+		}{{"crc", le32(hdr[14:]), e.crc, false}, {"compressed size", le32(hdr[18:]), uint32(e.csize), true}, {"uncompressed size", le32(hdr[22:]), uint32(e.usize), true}} {
+			if f.local != f.want && !(descriptor && f.local == 0) && !(f.size && localZ64) {
 				diffs = append(diffs, f.name)
 			}
 		}
@@ -85,9 +90,9 @@ func readLocals(c *checker, r io.ReaderAt, cdOff int64, a *archive) {
 			e.unusable = true
 			continue
 		}
-		zip64, ok := scanExtra(extra)
-		if zip64 {
-			c.fail(RuleZip64Unsupported, path, "", "the local header carries a Zip64 extra field")
+		z64, ok := zip64Data(extra)
+		if msg := checkLocalZip64(e, z64, localZ64); msg != "" {
+			c.fail(RuleZip64Unsupported, path, "", "%s", msg)
 			e.unusable = true
 			continue
 		}
@@ -112,6 +117,26 @@ func readLocals(c *checker, r io.ReaderAt, cdOff int64, a *archive) {
 			e.end += n
 		}
 	}
+}
+
+// checkLocalZip64 compares a local header's Zip64 extra field with the
+// central record: present exactly when both header sizes are 0xFFFFFFFF,
+// 16 bytes holding the uncompressed and compressed sizes (APPNOTE 4.5.3
+// requires both in a local header), and equal to the central sizes.
+func checkLocalZip64(e *zipEntry, z []byte, placeholders bool) string {
+	switch {
+	case z == nil && placeholders:
+		return "the local header holds Zip64 size placeholders but no Zip64 extra field"
+	case z == nil:
+		return ""
+	case !placeholders:
+		return "the local header carries a Zip64 extra field but no Zip64 size placeholders"
+	case len(z) != 16:
+		return "the local header's Zip64 extra field holds " + strconv.Itoa(len(z)) + " bytes, not the 16 of its two sizes"
+	case int64(le64(z)) != e.usize || int64(le64(z[8:])) != e.csize:
+		return "the local header's Zip64 sizes disagree with the central directory"
+	}
+	return ""
 }
 
 func grow(b []byte, n int) []byte {

@@ -14,7 +14,8 @@ type Budget struct {
 	// declare through its entropy image.
 	MaxHuffmanGroups int
 	// MaxDecoderBytes bounds the estimated allocation of one call into
-	// golang.org/x/image/webp for one frame.
+	// golang.org/x/image/webp for one frame; zero takes DecoderBytesFor
+	// of the rest of the budget.
 	MaxDecoderBytes int64
 }
 
@@ -27,8 +28,17 @@ const (
 	// (MAX_HUFF_IMAGE_SIZE); 4096 leaves headroom for other encoders while
 	// keeping the x/image group table near 11 MiB.
 	DefaultMaxHuffmanGroups = 4096
-	DefaultMaxDecoderBytes  = 96 << 20
 )
+
+// DefaultMaxDecoderBytes is DecoderBytesFor the contract's limits: what
+// decoding the largest frame the pixel budget allows may cost (about
+// 220 MiB for 16,777,216 pixels), so that every preview the contract's
+// budgets admit can be decoded, while a stream that would make x/image
+// allocate beyond that is refused before the call.
+var DefaultMaxDecoderBytes = DecoderBytesFor(Budget{
+	MaxFrames: DefaultMaxFrames, MaxPixels: DefaultMaxPixels,
+	MaxDecodedBytes: DefaultMaxDecodedBytes, MaxHuffmanGroups: DefaultMaxHuffmanGroups,
+})
 
 // DefaultBudget returns the contract's limits.
 func DefaultBudget() Budget {
@@ -57,7 +67,7 @@ func (b Budget) withDefaults() Budget {
 		b.MaxHuffmanGroups = d.MaxHuffmanGroups
 	}
 	if b.MaxDecoderBytes <= 0 {
-		b.MaxDecoderBytes = d.MaxDecoderBytes
+		b.MaxDecoderBytes = DecoderBytesFor(b)
 	}
 	return b
 }

@@ -279,7 +279,7 @@ func readCacheBits(d *bitReader) (uint32, error) {
 	if err != nil {
 		return 0, err
 	}
-	if b < 1 || b > 11 {
+	if b < 1 || b > maxCacheBits {
 		return 0, errVP8L
 	}
 	return b, nil
@@ -517,4 +517,31 @@ func checkVP8L(b []byte, w, h int, budget Budget) (vp8lInfo, *Error) {
 		return info, reject(RuleDecoderMemory, "decoding this VP8L image may allocate %d bytes, budget %d", est, budget.MaxDecoderBytes)
 	}
 	return info, nil
+}
+
+// maxCacheBits is the largest colour-cache size VP8L allows, in bits.
+const maxCacheBits = 11
+
+// maxVP8LSide is the largest width or height a VP8L header can state
+// (14 bits plus one).
+const maxVP8LSide = 1 << 14
+
+// DecoderBytesFor is the most the VP8L pre-pass lets one frame's decoding
+// be estimated to cost under budget b, derived from b's own limits rather
+// than chosen: two RGBA buffers of the largest frame b.MaxPixels allows
+// (x/image's result and its working copy), the three tile images a frame
+// may carry (predictor, cross-colour, entropy) at the finest 4x4 tiling,
+// a 256-entry colour-indexing palette, and b.MaxHuffmanGroups prefix-code
+// groups with every alphabet fully used and the largest colour cache.
+func DecoderBytesFor(b Budget) int64 {
+	pixels := int64(b.MaxPixels)
+	tiles := pixels/16 + 2*maxVP8LSide/4 + 1
+	perGroup := int64(hGroupBytes)
+	for j, size := range alphabetSizes {
+		if j == 0 {
+			size += 1 << maxCacheBits
+		}
+		perGroup += hNodeBytes * int64(2*size-1)
+	}
+	return 2*4*pixels + 3*4*tiles + 4*256 + int64(b.MaxHuffmanGroups)*perGroup + 4*(int64(1)<<maxCacheBits)
 }

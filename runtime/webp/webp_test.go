@@ -244,3 +244,28 @@ func TestDecodeEach(t *testing.T) {
 		t.Fatalf("error %v after %d calls, want %v after 1", err, calls, stop)
 	}
 }
+
+// TestLargestFrameAllowed: the contract's budgets (16,777,216 pixels per
+// image, 128 MiB of preview RGBA) admit a single 4096x4096 frame, so the
+// decoder bound, derived from those budgets, must let it through the
+// pre-pass; one pixel more per side is over the pixel budget.
+func TestLargestFrameAllowed(t *testing.T) {
+	img := image.NewNRGBA(image.Rect(0, 0, 4096, 4096))
+	for i := 3; i < len(img.Pix); i += 4 {
+		img.Pix[i] = 255
+	}
+	data, err := webpenc.EncodeAnimated([]image.Image{img}, []int{100}, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := webp.Parse(data, webp.DefaultBudget())
+	if err != nil {
+		t.Fatalf("a 4096x4096 frame within the contract's budgets is refused: %v", err)
+	}
+	if p.Width != 4096 || p.Height != 4096 {
+		t.Fatalf("parsed %dx%d", p.Width, p.Height)
+	}
+	if webp.DefaultMaxDecoderBytes != webp.DecoderBytesFor(webp.DefaultBudget()) || webp.DefaultMaxDecoderBytes < 2*4*webp.DefaultMaxPixels {
+		t.Fatalf("the default decoder bound %d is not derived from the default budget", webp.DefaultMaxDecoderBytes)
+	}
+}
