@@ -219,7 +219,7 @@ bytes on every machine and checkout path. Provides `PetpackInfo`.
 Generated metadata follows the V3 schemas (`schemas/`). `build/validation.json`
 records `validator` `rules_pet-petasset`, `validator_version`, `manifest_id`,
 `frame_count`, `states` and `state_frame_counts`, and the verdict's warnings as
-`FILE: RULE: POINTER message` strings: section 5's timing warnings
+`FILE: RULE: message (at POINTER)` strings (the pointer without its leading slash, which the privacy check would read as an absolute path): section 5's timing warnings
 (`frame_count_unusual`, `action_duration_long`, `frame_rate_unusual`) in
 `timing_warnings`, every other warning in `warnings`; each list is left out
 when empty.""",

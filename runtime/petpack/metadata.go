@@ -262,8 +262,8 @@ type ValidationReport struct {
 	States           []State     `json:"states"`
 	StateFrameCounts FrameCounts `json:"state_frame_counts"`
 	// TimingWarnings are the section 5 production-target warnings and
-	// Warnings the media and preview warnings, each one "RULE: PATH:
-	// message" line (see Finding.Line).
+	// Warnings the media and preview warnings, one line each (rules_pet
+	// writes "FILE: RULE: message (at POINTER)", petpackbuild.WarningLine).
 	TimingWarnings []string `json:"timing_warnings,omitempty"`
 	Warnings       []string `json:"warnings,omitempty"`
 	// Generator, Provenance, SkillHelper and PreviewOnly restate

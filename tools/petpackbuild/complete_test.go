@@ -63,7 +63,7 @@ func TestPackValidationReport(t *testing.T) {
 	}
 	var lines []string
 	for _, f := range res.Verdict.Warnings {
-		lines = append(lines, f.String())
+		lines = append(lines, WarningLine(f))
 	}
 	if diff := cmp.Diff(lines, append(append([]string(nil), report.TimingWarnings...), report.Warnings...)); diff != "" {
 		t.Errorf("reported warnings differ from the verdict (-verdict +report):\n%s", diff)

@@ -2,6 +2,7 @@ package petpackbuild
 
 import (
 	"encoding/json"
+	"strings"
 
 	"github.com/agentpet/rules_pet/runtime/petpack"
 )
@@ -117,7 +118,7 @@ func (d Documents) Files() ([]File, error) {
 
 // Report is build/validation.json for the verdict v on a package with
 // manifest m: the validator, the identity, the exact frame inventory, and
-// the verdict's warnings as FILE: RULE: POINTER message lines, the
+// the verdict's warnings as WarningLine strings, the
 // section 5 timing warnings in timing_warnings and the others in
 // warnings, in verdict order.
 func Report(m *petpack.Manifest, v *petpack.Verdict, validator, version string) petpack.ValidationReport {
@@ -128,10 +129,7 @@ func Report(m *petpack.Manifest, v *petpack.Verdict, validator, version string) 
 	}
 	if v != nil {
 		for _, f := range v.Warnings {
-			line := f.String()
-			if len([]rune(line)) > 1000 {
-				line = string([]rune(line)[:1000])
-			}
+			line := WarningLine(f)
 			if f.Rule.IsTimingWarning() {
 				r.TimingWarnings = append(r.TimingWarnings, line)
 			} else {
@@ -140,4 +138,23 @@ func Report(m *petpack.Manifest, v *petpack.Verdict, validator, version string) 
 		}
 	}
 	return r
+}
+
+// WarningLine is how build/validation.json records a warning: "FILE: RULE:
+// message", and " (at POINTER)" with the JSON pointer's leading slash left
+// out. A leading slash after a space reads as an absolute path to the
+// section 7 privacy check (ours and the contract authors'), which would
+// refuse the very package that records it.
+func WarningLine(f petpack.Finding) string {
+	line := string(f.Rule) + ": " + f.Msg
+	if f.Path != "" {
+		line = f.Path + ": " + line
+	}
+	if f.Pointer != "" {
+		line += " (at " + strings.TrimPrefix(f.Pointer, "/") + ")"
+	}
+	if r := []rune(line); len(r) > 1000 {
+		line = string(r[:1000])
+	}
+	return line
 }

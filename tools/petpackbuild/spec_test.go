@@ -152,3 +152,44 @@ func TestParseSpecStrict(t *testing.T) {
 		t.Error("trailing data accepted")
 	}
 }
+
+// TestTimingWarningsRecorded: a package whose timing warns is still
+// written, its timing warnings land in build/validation.json's
+// timing_warnings (not warnings), and the recorded lines pass the privacy
+// check the archive is validated with (a pointer's leading slash would read
+// as an absolute path).
+func TestTimingWarningsRecorded(t *testing.T) {
+	s, read := specFixture(t)
+	for i := range s.States {
+		if s.States[i].Name == petpack.ActionThinking {
+			s.States[i].Timing = json.RawMessage(`{"frame_durations_ms":[1200,1200,1200,1200],"playback":{"mode":"burst_then_idle","entry_repeat_count":3},"reduced_motion_frame_index":2}`)
+		}
+	}
+	files, opt, err := Assemble(s, read)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := Pack(files, opt)
+	if err != nil {
+		t.Fatalf("a package whose timing only warns is refused: %v", err)
+	}
+	var report petpack.ValidationReport
+	for _, f := range res.Files {
+		if f.Path == validationPath {
+			if err := json.Unmarshal(f.Data, &report); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if len(report.TimingWarnings) == 0 || !strings.Contains(report.TimingWarnings[0], string(petpack.RuleActionDurationLong)) {
+		t.Fatalf("timing_warnings %q", report.TimingWarnings)
+	}
+	for _, w := range report.Warnings {
+		if strings.Contains(w, string(petpack.RuleActionDurationLong)) {
+			t.Errorf("a timing warning in warnings: %q", w)
+		}
+	}
+	if strings.Contains(report.TimingWarnings[0], " /") {
+		t.Errorf("a pointer with its leading slash: %q", report.TimingWarnings[0])
+	}
+}
