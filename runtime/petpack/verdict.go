@@ -38,7 +38,6 @@ type Finding struct {
 // String formats the finding as `PATH: RULE: POINTER message`, leaving
 // out the parts that are empty, as in
 // `source/source.json: schema_required: /states/3/frames_dir is required`.
-// It is also the line build/validation.json records a warning as.
 func (f Finding) String() string {
 	var b strings.Builder
 	if f.Path != "" {
