@@ -65,6 +65,9 @@ var commands = []command{
 	{"petpack", "build", petpackBuild},
 	{"petpack", "assemble", petpackAssemble},
 	{"petpack", "diff", petpackDiff},
+	{"petpack", "qa", petpackQA},
+	{"petpack", "review", petpackReview},
+	{"petpack", "verify-production", petpackVerifyProduction},
 }
 
 func main() {
