@@ -323,7 +323,7 @@ func (v *verifier) visual(s *Source, a petpack.Action, frames []*image.NRGBA, nd
 		parts := make([]string, len(c))
 		for i, f := range c {
 			b := blendObj(f)
-			parts[i] = fmt.Sprintf("frame %d (w %s, relative residual %s, motion RMS %s)", f.Frame, b.get("weight"), b.get("relative_residual"), b.get("motion_rms"))
+			parts[i] = fmt.Sprintf("frame %d (w %s, relative residual %s, motion RMS %s of full scale)", f.Frame, b.get("weight"), b.get("relative_residual"), b.get("motion_rms"))
 		}
 		v.fail(src, RuleSyntheticBlend, "state %s: %d frames are linear blends of their neighbours: %s", a, len(c), strings.Join(parts, "; "))
 	}
