@@ -17,6 +17,9 @@ var (
 )
 
 func TestMain(m *testing.M) {
+	if spec := os.Getenv(crashEnv); spec != "" {
+		crashChild(spec)
+	}
 	code := m.Run()
 	if baseDir != "" {
 		os.RemoveAll(baseDir)

@@ -37,6 +37,11 @@ func BuildReview(qaDir string, notes, keep map[string]string) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", reportPath, err)
 	}
+	return reviewOf(reportPath, data, notes, keep)
+}
+
+// reviewOf is BuildReview of report bytes read from reportPath.
+func reviewOf(reportPath string, data []byte, notes, keep map[string]string) ([]byte, error) {
 	report, err := decodeObject(data)
 	if err != nil {
 		return nil, fmt.Errorf("%s: evidence_malformed: %v", reportPath, err)
