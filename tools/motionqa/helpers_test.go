@@ -94,6 +94,17 @@ func qualityOf(w int) string {
 // metadata inputs.
 func (f *fixture) build(t testing.TB) string {
 	t.Helper()
+	s, read, out := f.spec(t)
+	if _, err := petpackbuild.BuildSpec(s, read, out); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// spec writes the fixture's inputs and returns the writer's spec, the
+// reader of its inputs and the archive path to build.
+func (f *fixture) spec(t testing.TB) (*petpackbuild.Spec, petpackbuild.ReadFunc, string) {
+	t.Helper()
 	dir := t.TempDir()
 	write := func(name string, data []byte) string {
 		p := filepath.Join(dir, filepath.FromSlash(name))
@@ -145,10 +156,7 @@ func (f *fixture) build(t testing.TB) string {
 	}
 	out := filepath.Join(dir, f.id+".petpack")
 	read := func(name string) ([]byte, error) { return os.ReadFile(filepath.Join(dir, filepath.FromSlash(name))) }
-	if _, err := petpackbuild.BuildSpec(s, read, out); err != nil {
-		t.Fatal(err)
-	}
-	return out
+	return s, read, out
 }
 
 // unpack extracts an archive into a new directory and returns it.

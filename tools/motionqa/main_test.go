@@ -20,6 +20,9 @@ func TestMain(m *testing.M) {
 	if spec := os.Getenv(crashEnv); spec != "" {
 		crashChild(spec)
 	}
+	if spec := os.Getenv(benchEnv); spec != "" {
+		benchChild(spec)
+	}
 	code := m.Run()
 	if baseDir != "" {
 		os.RemoveAll(baseDir)

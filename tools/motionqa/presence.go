@@ -2,10 +2,8 @@ package motionqa
 
 import (
 	"fmt"
-	"image"
 
 	"github.com/agentpet/rules_pet/runtime/petpack"
-	"github.com/agentpet/rules_pet/tools/webpenc"
 )
 
 // presenceActions are the actions the presence preview plays.
@@ -58,23 +56,32 @@ func PlanPresence(m *petpack.Manifest) PresencePlan {
 }
 
 // presencePreview encodes the presence preview and returns its report
-// block. Only the four played actions' decoded frames are held, each once
-// however often the sequence repeats it; the nine motion digests are
-// computed one state at a time.
+// block. No decoded canvas outlives its encoding: each frame of the four
+// played actions is encoded once and its bitstream reused however often
+// the sequence repeats it; the nine motion digests are computed one state
+// at a time.
 func presencePreview(s *Source) (obj, []byte, error) {
 	m := s.Manifest
 	plan := PlanPresence(m)
-	decoded := map[petpack.Action][]*image.NRGBA{}
+	// Each played action's frames are decoded and encoded once, one at a
+	// time; only the compressed frames are kept for the repeats and rests.
+	encoded := map[petpack.Action][]vp8l{}
 	for _, a := range presenceActions {
-		f, err := s.Frames(a)
-		if err != nil {
-			return nil, nil, err
+		for i := range s.FrameNames(a) {
+			f, err := s.Frame(a, i)
+			if err != nil {
+				return nil, nil, err
+			}
+			e, err := encodeFrame(f)
+			if err != nil {
+				return nil, nil, fmt.Errorf("%s: presence preview: %v", s.Path, err)
+			}
+			encoded[a] = append(encoded[a], e)
 		}
-		decoded[a] = f
 	}
 	idle := m.State(petpack.ActionIdle)
-	rest := decoded[petpack.ActionIdle][idle.ReducedMotionFrameIndex]
-	var frames []image.Image
+	rest := encoded[petpack.ActionIdle][idle.ReducedMotionFrameIndex]
+	var frames []vp8l
 	var durations []int
 	var seq []obj
 	rests := 0
@@ -88,14 +95,12 @@ func presencePreview(s *Source) (obj, []byte, error) {
 		}
 		st := m.State(seg.State)
 		for r := 0; r < seg.Repeat; r++ {
-			for i, f := range decoded[seg.State] {
-				frames = append(frames, f)
-				durations = append(durations, st.FrameDurationsMS[i])
-			}
+			frames = append(frames, encoded[seg.State]...)
+			durations = append(durations, st.FrameDurationsMS...)
 		}
 		seq = append(seq, obj{{"kind", "action"}, {"state", string(seg.State)}, {"repeat_count", seg.Repeat}, {"duration_ms", seg.DurationMS}})
 	}
-	data, err := webpenc.EncodeAnimated(frames, durations, 0)
+	data, err := animation(m.RenderSize.Width, m.RenderSize.Height, frames, durations)
 	if err != nil {
 		return nil, nil, fmt.Errorf("%s: presence preview: %v", s.Path, err)
 	}

@@ -11,7 +11,6 @@ import (
 	"strings"
 
 	"github.com/agentpet/rules_pet/runtime/petpack"
-	"github.com/agentpet/rules_pet/tools/webpenc"
 )
 
 // Schema identities of the evidence files (the contract authors' names).
@@ -146,7 +145,7 @@ func build(s *Source, audited []petpack.Action) ([]file, *Result, error) {
 	states := obj{}
 	var allWarnings []obj
 	digests := map[petpack.Action]string{}
-	var sheetRows []sheetRow
+	sheet := newSheet(m.RenderSize.Width, m.RenderSize.Height, len(audited))
 	for _, a := range audited {
 		st := m.State(a)
 		frames, err := s.Frames(a)
@@ -166,11 +165,13 @@ func build(s *Source, audited []petpack.Action) ([]file, *Result, error) {
 		for _, w := range warnings {
 			allWarnings = append(allWarnings, append(obj{{"state", string(a)}}, w...))
 		}
-		imgs := make([]image.Image, len(frames))
+		enc := make([]vp8l, len(frames))
 		for i, f := range frames {
-			imgs[i] = f
+			if enc[i], err = encodeFrame(f); err != nil {
+				return nil, nil, fmt.Errorf("%s: %s preview: %v", s.Path, a, err)
+			}
 		}
-		webp, err := webpenc.EncodeAnimated(imgs, st.FrameDurationsMS, 0)
+		webp, err := animation(m.RenderSize.Width, m.RenderSize.Height, enc, st.FrameDurationsMS)
 		if err != nil {
 			return nil, nil, fmt.Errorf("%s: %s preview: %v", s.Path, a, err)
 		}
@@ -187,7 +188,7 @@ func build(s *Source, audited []petpack.Action) ([]file, *Result, error) {
 		for _, k := range keys {
 			row = append(row, frames[k])
 		}
-		sheetRows = append(sheetRows, row)
+		sheet.draw(len(states), row)
 		if warnings == nil {
 			warnings = []obj{}
 		}
@@ -204,11 +205,12 @@ func build(s *Source, audited []petpack.Action) ([]file, *Result, error) {
 			{"warnings", warnings},
 		}})
 	}
-	sheet, err := keyframeSheet(m.RenderSize.Width, m.RenderSize.Height, sheetRows)
+	sheetPNG, err := encodePNG(sheet.img)
 	if err != nil {
 		return nil, nil, err
 	}
-	files = append(files, file{KeyframesPNG, sheet})
+	sheet = nil
+	files = append(files, file{KeyframesPNG, sheetPNG})
 	presence, presenceWebP, err := presencePreview(s)
 	if err != nil {
 		return nil, nil, err
