@@ -20,7 +20,8 @@ RULES_GO_VERSION=v0.34.0       # newest rules_go that accepts Bazel 4.2.3
 GAZELLE_VERSION=v0.26.0
 BUILDIFIER_VERSION=v0.0.0-20260904073137-eaa4d125b423
 GO_SDK_ROOT=/usr/lib/go-1.19   # Debian golang-1.19-go: still ships pkg/<os>_<arch>/*.a
-APT_PACKAGES=(bazel-bootstrap bazel-bootstrap-source bazel-skylib bazel-platforms golang-1.19-go)
+# chromium: the headless browser the review-page tests drive (internal/chromium).
+APT_PACKAGES=(bazel-bootstrap bazel-bootstrap-source bazel-skylib bazel-platforms golang-1.19-go chromium)
 DEBIAN_SKYLIB=/usr/share/bazel/tools/skylib
 DEBIAN_PLATFORMS=/usr/share/bazel/tools/platforms
 MOCK_REPOS=/usr/src/bazel-bootstrap/mock_repos

@@ -102,13 +102,14 @@ func BenchmarkQA(b *testing.B) {
 			os.WriteFile(specPath, data, 0o644)
 			out := filepath.Join(b.TempDir(), "qa")
 			b.ResetTimer()
+			qaStart := time.Now()
 			for i := 0; i < b.N; i++ {
 				if _, err := Run(archive, out, Options{}); err != nil {
 					b.Fatal(err)
 				}
 			}
 			b.StopTimer()
-			qaTime := b.Elapsed() / time.Duration(b.N)
+			qaTime := time.Since(qaStart) / time.Duration(b.N)
 			b.ReportMetric(float64(buildTime.Milliseconds()), "build-ms")
 			b.ReportMetric(float64(qaTime)/float64(buildTime), "qa/build")
 			b.ReportMetric(peakRSS(b, map[string]string{"Op": "qa", "Src": archive, "Out": filepath.Join(b.TempDir(), "qa")}), "qa-peak-MiB")

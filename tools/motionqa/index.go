@@ -28,7 +28,7 @@ func indexPage(s *Source, audited []petpack.Action, states obj, presence obj) []
 	var b bytes.Buffer
 	e := html.EscapeString
 	m := s.Manifest
-	fmt.Fprintf(&b, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>Motion QA: %s</title>\n", e(m.ID))
+	fmt.Fprintf(&b, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<link rel=\"icon\" href=\"data:,\">\n<title>Motion QA: %s</title>\n", e(m.ID))
 	b.WriteString("<style>body{font-family:sans-serif;background:#202024;color:#eee}section{margin:1em 0;padding:.5em;border-top:1px solid #555}" +
 		"img{image-rendering:pixelated;background:#ccc}table{border-collapse:collapse}td,th{padding:2px 6px;border:1px solid #444}figure{display:inline-block;margin:4px}</style>\n</head>\n<body>\n")
 	fmt.Fprintf(&b, "<h1>Motion QA: %s (%s)</h1>\n<p>%s</p>\n", e(m.Name), e(m.ID), e(MeasurementNote))

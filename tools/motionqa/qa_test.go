@@ -392,3 +392,26 @@ func TestReview(t *testing.T) {
 		t.Errorf("rebinding kept the old hash or lost a note:\n%s", rebound)
 	}
 }
+
+// TestQAThroughSymlink audits an archive named by a symbolic link (how a
+// Bazel sandbox presents inputs) and refuses a symlinked directory, as
+// the validator does.
+func TestQAThroughSymlink(t *testing.T) {
+	src, qa, _ := base(t)
+	link := filepath.Join(t.TempDir(), "linked.petpack")
+	if err := os.Symlink(src, link); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(t.TempDir(), "qa")
+	if _, err := Run(link, out, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	sameTree(t, qa, out)
+	dirLink := filepath.Join(t.TempDir(), "linked-dir")
+	if err := os.Symlink(unpack(t, src), dirLink); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Run(dirLink, filepath.Join(t.TempDir(), "qa"), Options{}); err == nil || !strings.Contains(err.Error(), "package_not_regular") {
+		t.Errorf("a symlinked package directory gave %v; want package_not_regular", err)
+	}
+}

@@ -49,29 +49,36 @@ type Source struct {
 	IsDir bool
 
 	files  map[string]*zip.File
-	zr     *zip.ReadCloser
 	frames map[petpack.Action][]string
 }
 
-// Open validates path with petpack.ValidatePath and opens it. A rejected
-// package is an *InvalidSourceError.
+// Open validates a package and opens it. A directory is validated in
+// place (petpack.ValidateDir, which follows no link); an archive is read
+// into memory and its bytes validated (petpack.Validate) and then read, so
+// an archive named through a symbolic link, as a Bazel sandbox gives every
+// input, is the file the link names. A rejected package is an
+// *InvalidSourceError.
 func Open(p string) (*Source, error) {
-	v := petpack.ValidatePath(p)
+	fi, err := os.Stat(p)
+	var data []byte
+	var v *petpack.Verdict
+	if err == nil && fi.Mode().IsRegular() {
+		if data, err = os.ReadFile(p); err != nil {
+			return nil, err
+		}
+		v = petpack.Validate(bytes.NewReader(data), int64(len(data)))
+	} else {
+		v = petpack.ValidatePath(p)
+	}
 	if !v.OK() || v.Manifest == nil {
 		return nil, &InvalidSourceError{Path: p, Verdict: v}
 	}
-	s := &Source{Path: p, Manifest: v.Manifest, Verdict: v, frames: map[petpack.Action][]string{}}
-	fi, err := os.Stat(p)
-	if err != nil {
-		return nil, err
-	}
-	s.IsDir = fi.IsDir()
+	s := &Source{Path: p, Manifest: v.Manifest, Verdict: v, frames: map[petpack.Action][]string{}, IsDir: data == nil}
 	if !s.IsDir {
-		zr, err := zip.OpenReader(p)
+		zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
 		if err != nil {
 			return nil, fmt.Errorf("%s: %v", p, err)
 		}
-		s.zr = zr
 		s.files = map[string]*zip.File{}
 		for _, f := range zr.File {
 			s.files[f.Name] = f
@@ -80,7 +87,6 @@ func Open(p string) (*Source, error) {
 	for _, st := range s.Manifest.States {
 		names, err := s.listPNG(st.FramesDir)
 		if err != nil {
-			s.Close()
 			return nil, err
 		}
 		s.frames[st.Name] = names
@@ -88,13 +94,9 @@ func Open(p string) (*Source, error) {
 	return s, nil
 }
 
-// Close releases an archive.
+// Close releases the package (an archive's bytes are garbage collected).
 func (s *Source) Close() error {
-	if s.zr != nil {
-		err := s.zr.Close()
-		s.zr = nil
-		return err
-	}
+	s.files = nil
 	return nil
 }
 
