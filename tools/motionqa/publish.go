@@ -9,7 +9,7 @@ import (
 
 // publishDir replaces the directory out with exactly files: they are
 // written and synced in a fresh sibling directory, which is then renamed
-// to out (over an empty out directly; an earlier QA directory is first
+// to out (an empty out is removed first; an earlier QA directory is first
 // renamed aside and removed after), and the parent directory is synced.
 // A failure before the rename leaves out as it was and removes the
 // sibling; a crash leaves at most a dot-named sibling next to out.
@@ -65,6 +65,11 @@ func publishDir(out string, files []file) (err error) {
 			if err := os.Rename(out, old); err != nil {
 				return err
 			}
+		} else if err := os.Remove(out); err != nil {
+			// Not every file system renames over an empty directory (the
+			// one under Bazel's output base here answers EEXIST); an
+			// empty directory holds nothing to lose.
+			return err
 		}
 	}
 	if err := os.Rename(tmp, out); err != nil {

@@ -415,3 +415,29 @@ func TestQAThroughSymlink(t *testing.T) {
 		t.Errorf("a symlinked package directory gave %v; want package_not_regular", err)
 	}
 }
+
+// TestReadmeSheetIsCurrent keeps the README's picture of the sample's
+// keyframe sheet in step with what QA draws (compared as decoded pixels:
+// PNG encoders of different Go releases may compress differently).
+// After an intended change:
+//
+//	petasset petpack qa assets/petpack/pet_tabby.petpack.golden --out /tmp/qa
+//	cp /tmp/qa/keyframes.png assets/petpack/pet_tabby_keyframes.png
+func TestReadmeSheetIsCurrent(t *testing.T) {
+	_, qa, _ := base(t)
+	decode := func(p string) *image.NRGBA {
+		data, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		img, err := png.Decode(bytes.NewReader(data))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return ToNRGBA(img)
+	}
+	got, want := decode(filepath.Join(qa, KeyframesPNG)), decode("../../assets/petpack/pet_tabby_keyframes.png")
+	if got.Rect != want.Rect || !bytes.Equal(got.Pix, want.Pix) {
+		t.Error("assets/petpack/pet_tabby_keyframes.png is not the sample's current keyframe sheet")
+	}
+}
