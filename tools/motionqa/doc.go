@@ -55,6 +55,7 @@
 //	| audited_states_invalid         | audited_states empty, repeated or not action names                        |
 //	| audited_states_mismatch        | report and review audit different states                                  |
 //	| audit_coverage                 | not all nine in the fixed order (no --baseline), or not exactly the changed states |
+//	| manifest_id_mismatch           | the report's manifest_id is not the package's (evidence of another pet)  |
 //	| timing_digest_stale            | timing_digest is not the manifest's                                       |
 //	| motion_digest_stale            | a state's motion_digest is not its current frames'                        |
 //	| frame_set_digest_stale         | the report's or the review's frame_set_digest is not the audited frames'  |

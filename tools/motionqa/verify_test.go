@@ -147,6 +147,12 @@ func TestVerifyHardFailures(t *testing.T) {
 			f.timing["thinking"] = `{"frame_durations_ms":[150,150,150,150],"playback":{"mode":"burst_then_idle","entry_repeat_count":3},"reduced_motion_frame_index":2}`
 			return VerifyOptions{Source: f.build(t), Report: filepath.Join(qa, ReportName), Review: rv}
 		}, RuleTimingDigestStale, []string{"timing_digest"}, "visual"},
+		{"evidence of another pet", func(t *testing.T) VerifyOptions {
+			_, qa, rv := base(t)
+			f := sampleFixture(t)
+			f.id = "pet_other"
+			return VerifyOptions{Source: f.build(t), Report: filepath.Join(qa, ReportName), Review: rv}
+		}, RuleManifestIDMismatch, []string{`"pet_tabby"`, `"pet_other"`}, "visual"},
 		{"frames changed after QA", func(t *testing.T) VerifyOptions {
 			_, qa, rv := base(t)
 			f := sampleFixture(t)
