@@ -56,6 +56,8 @@ go test -run='^$' -fuzz='^FuzzRead$' -fuzztime="$FUZZTIME" ./runtime/pack
 # inputs, against 1 M without it. A finding is kept as it was found.
 go test -run='^$' -fuzz='^FuzzValidateArchive$' -fuzztime="$FUZZTIME" -fuzzminimizetime=0x ./runtime/petpack
 go test -run='^$' -fuzz='^FuzzParse$' -fuzztime="$FUZZTIME" ./runtime/webp
+go test -run='^$' -fuzz='^FuzzReview$' -fuzztime="$FUZZTIME" ./tools/motionqa
+go test -run='^$' -fuzz='^FuzzArtifactPath$' -fuzztime="$FUZZTIME" ./tools/motionqa
 
 step "buildifier"
 "${RULES_PET_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/rules_pet}/bin/buildifier" -lint=warn -mode=check \
