@@ -6,11 +6,11 @@
 #      //assets/... and executes every action, among them exactly one
 #      PetpackArchive (the sample pet //assets/petpack:pet_tabby); B builds
 #      the same and must execute no pet action (PetManifestCheck,
-#      PetRuntimeCopy, PetPack, PetPackCc, PetpackArchive, ...): all disk
-#      cache hits.
+#      PetRuntimeCopy, PetPack, PetPackCc, PetpackArchive, PetpackQA, ...):
+#      all disk cache hits.
 #   2. Every output under bazel-bin/assets is byte-identical in A and B (the
 #      pack, the runtime copy, the C and Go sources and their objects, the
-#      sample pet's .petpack archive).
+#      sample pet's .petpack archive and its motion-QA directory).
 #   3. In B, one sprite gets new pixels (sprites/curious.png is replaced by
 #      the valid sprite attentive.png); the rebuild may run only the actions
 #      that depend on it: its PetRuntimeCopy, PetPack, PetPackCc and the C
@@ -18,7 +18,8 @@
 #      sprite's copy or the sample pet's PetpackArchive.
 #   4. In B, one frame of the sample pet changes (frames/idle/0001.png is
 #      replaced by the valid frame idle/0005.png); the rebuild runs exactly
-#      one pet action, its PetpackArchive, and the archive changes.
+#      two pet actions, its PetpackArchive and the PetpackQA of that archive
+#      (//assets/petpack:pet_tabby_qa), and the archive changes.
 #
 # The counts come from --execution_log_json_file. Prints PASS/FAIL lines and
 # the counts; exits 1 on any failure.
@@ -209,10 +210,12 @@ log="$WORK/B (idle frame 0001 changed).json"
 summarize "$log" | tail -n +2
 sed 's/^/    executed: /' "$log.executed"
 pet_reran=$(grep '^Pet' "$log.executed" || true)
-if [[ "$pet_reran" =~ ^PetpackArchive\ [^\ ]*/assets/petpack/pet_tabby\.petpack$ ]]; then
-    pass "changing idle/0001.png reran exactly 1 pet action, the sample pet's PetpackArchive"
+archive_re='^PetpackArchive [^ ]*/assets/petpack/pet_tabby\.petpack$'
+qa_re='^PetpackQA [^ ]*/assets/petpack/pet_tabby_qa/'
+if [[ $(echo "$pet_reran" | wc -l) -eq 2 && $(echo "$pet_reran" | head -n 1) =~ $archive_re && $(echo "$pet_reran" | tail -n 1) =~ $qa_re ]]; then
+    pass "changing idle/0001.png reran exactly 2 pet actions, the sample pet's PetpackArchive and its PetpackQA"
 else
-    fail "changing idle/0001.png reran these pet actions, want only the PetpackArchive of pet_tabby: $(echo "$pet_reran" | tr '\n' ';')"
+    fail "changing idle/0001.png reran these pet actions, want only pet_tabby's PetpackArchive and PetpackQA: $(echo "$pet_reran" | cut -c1-200 | tr '\n' ';')"
 fi
 if [[ "$(sha256sum "$b_petpack" | cut -d' ' -f1)" == "$b_petpack_before" ]]; then
     fail "the sample pet archive did not change with the frame"
