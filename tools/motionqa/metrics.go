@@ -26,7 +26,7 @@ type stateTiming struct {
 
 // stateMetrics measures one state's frames; it returns the metrics object
 // and the state's review warnings, each in the report's key order.
-func stateMetrics(frames []*image.NRGBA, norm [][]byte, seam bool) (obj, []obj, []BlendFit, [][]string) {
+func stateMetrics(frames []*image.NRGBA, norm [][]byte, seam bool) (obj, []obj) {
 	sigs := make([]signature, len(frames))
 	for i, f := range frames {
 		sigs[i] = measureSignature(f)
@@ -103,7 +103,6 @@ func stateMetrics(frames []*image.NRGBA, norm [][]byte, seam bool) (obj, []obj, 
 
 	registration := make([]obj, len(sigs))
 	var edges []obj
-	var edgeSides [][]string
 	var minMargin *big.Rat
 	for i, s := range sigs {
 		registration[i] = obj{
@@ -111,9 +110,7 @@ func stateMetrics(frames []*image.NRGBA, norm [][]byte, seam bool) (obj, []obj, 
 			{"body_anchor_x", ratDecimal(s.centroidX(), 6)},
 			{"baseline_y", ratDecimal(s.baseline(), 6)},
 		}
-		sides := s.edgeSides()
-		edgeSides = append(edgeSides, sides)
-		if len(sides) > 0 {
+		if sides := s.edgeSides(); len(sides) > 0 {
 			edges = append(edges, obj{{"frame", i}, {"sides", sides}})
 		}
 		for _, m := range s.margins() {
@@ -195,7 +192,7 @@ func stateMetrics(frames []*image.NRGBA, norm [][]byte, seam bool) (obj, []obj, 
 		warn(WarnSyntheticBlending, "two or more frames are near-linear blends of their neighbours: crossfade or interpolated filler",
 			obj{{"candidates", firstN(blendObjs, 8)}})
 	}
-	return metrics, warnings, blends, edgeSides
+	return metrics, warnings
 }
 
 func blendObj(f BlendFit) obj {

@@ -161,7 +161,7 @@ func build(s *Source, audited []petpack.Action) ([]file, *Result, error) {
 		}
 		digest := MotionDigest(a, nd)
 		digests[a] = digest
-		metrics, warnings, _, _ := stateMetrics(frames, norm, loops(timingOf(st)))
+		metrics, warnings := stateMetrics(frames, norm, loops(timingOf(st)))
 		for _, w := range warnings {
 			allWarnings = append(allWarnings, append(obj{{"state", string(a)}}, w...))
 		}
