@@ -24,7 +24,8 @@ mkdir -p "$work/corpus" "$work/artifacts" firmware/fuzz/regressions
 command -v "$CC_FUZZ" >/dev/null || { echo "fuzz: $CC_FUZZ not found; run firmware/setup.sh" >&2; exit 2; }
 
 san=(-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer)
-flags=(-std=c99 -Wall -Wextra -Werror -pedantic -g -O1 -Ifirmware)
+source firmware/flags.sh
+flags=("${c99_copts[@]}" -Werror -g -O1 -Ifirmware)
 "$CC_FUZZ" "${flags[@]}" -fsanitize=fuzzer "${san[@]}" firmware/fuzz/pet_pack_fuzz.c firmware/pet_pack.c -o "$work/pet_pack_fuzz"
 "$CC_FUZZ" "${flags[@]}" "${san[@]}" firmware/tools/pet_pack_check.c firmware/pet_pack.c -o "$work/pet_pack_check"
 cp tests/vectors/packs/*.pack "$work/corpus/"

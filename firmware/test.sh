@@ -17,9 +17,9 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
-std=(-std=c99 -Wall -Wextra -Werror -pedantic)
-strict=("${std[@]}" -Wconversion -Wsign-conversion -Wshadow -Wcast-qual -Wcast-align
-    -Wstrict-prototypes -Wmissing-prototypes -Wundef -Wpointer-arith -Wwrite-strings)
+source firmware/flags.sh
+std=("${c99_copts[@]}" -Werror)
+strict=("${std[@]}" "${strict_warnings[@]}")
 passed=0
 failed=0
 

@@ -17,6 +17,7 @@ load(
     "petpack_golden_test",
     "petpack_production_test",
     "petpack_qa",
+    "petpack_player",
     "petpack_timing",
 )
 ```
@@ -33,6 +34,7 @@ load("//rules/private:manifest.bzl", _pet_manifest = "pet_manifest")
 load("//rules/private:motion_qa.bzl", _petpack_production_test = "petpack_production_test", _petpack_qa = "petpack_qa")
 load("//rules/private:pack.bzl", _pet_pack = "pet_pack")
 load("//rules/private:petpack.bzl", _petpack_archive = "petpack_archive", _petpack_timing = "petpack_timing")
+load("//rules/private:petpack_player.bzl", _petpack_player = "petpack_player")
 load("//rules/private:runtime_assets.bzl", _pet_runtime_assets = "pet_runtime_assets", _pet_runtime_assets_test = "pet_runtime_assets_test")
 
 PetManifestInfo = _PetManifestInfo
@@ -54,4 +56,5 @@ petpack_archive = _petpack_archive
 petpack_golden_test = _petpack_golden_test
 petpack_production_test = _petpack_production_test
 petpack_qa = _petpack_qa
+petpack_player = _petpack_player
 petpack_timing = _petpack_timing

@@ -14,7 +14,9 @@ export PATH="/usr/local/go/bin:$PATH"
 tools/bazel/setup.sh
 # The desktop example reads the pack embedded by pet_pack_go_library.
 echo "role -> frame schedule from the embedded pack (//examples/_petschedule):"
-bazel run -- //examples/_petschedule:petschedule 2>/dev/null | head -n 12
+# Quiet Bazel, but never hide its errors: a failure prints them and stops.
+quiet=(--noshow_progress --ui_event_filters=-info,-stdout,-debug)
+bazel run "${quiet[@]}" -- //examples/_petschedule:petschedule
 tools/bazel/build_assets.sh
 bin=$(bazel info bazel-bin 2>/dev/null)
 pack="$bin/assets/pet/assets/pet.pack"
@@ -27,7 +29,7 @@ echo "pack is byte-identical to tests/golden/pet.pack ($(wc -c <"$pack") bytes)"
 # it, checked again by the CLI an app-side engineer would run, and against
 # its golden.
 petpack="$bin/assets/petpack/pet_tabby.petpack"
-bazel run -- //tools/cmd/petasset petpack verify "$petpack" 2>/dev/null
+bazel run "${quiet[@]}" -- //tools/cmd/petasset petpack verify "$petpack"
 if ! cmp -s "$petpack" assets/petpack/pet_tabby.petpack.golden; then
     echo "FAIL: bazel-bin/assets/petpack/pet_tabby.petpack differs from assets/petpack/pet_tabby.petpack.golden" >&2
     exit 1

@@ -11,8 +11,9 @@ cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 work=build/bench
 mkdir -p "$work"
 go run ./tests/vectors/gen -only-large -large "$work/large" >/dev/null
+source firmware/flags.sh
 for slice in 0 1; do
-    ${CC:-cc} -std=c99 -Wall -Wextra -Werror -pedantic ${CFLAGS:--O2} -DPET_PACK_CRC_SLICE_BY_8=$slice \
+    ${CC:-cc} "${c99_copts[@]}" -Werror ${CFLAGS:--O2} -DPET_PACK_CRC_SLICE_BY_8=$slice \
         -Ifirmware firmware/bench/pet_pack_bench.c firmware/pet_pack.c -lz -o "$work/pet_pack_bench_$slice"
     echo "== PET_PACK_CRC_SLICE_BY_8=$slice ($(${CC:-cc} --version | head -1), ${CFLAGS:--O2})"
     "$work/pet_pack_bench_$slice" "$work/large/packs/limit_16mib.pack" "${1:-3}"

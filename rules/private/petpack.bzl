@@ -50,8 +50,9 @@ def _petpack_archive_impl(ctx):
     for action in ctx.attr.timing:
         if action not in ACTIONS:
             fail("petpack_archive %s: timing names %r, which is not one of the nine actions (%s)" % (ctx.label, action, ", ".join(ACTIONS)))
-    if not ctx.file.brief and not ctx.attr.description.strip():
-        fail("petpack_archive %s: description is empty: it becomes brief.json's description unless brief is given" % ctx.label)
+    for action in ctx.attr.motions:
+        if action not in ACTIONS:
+            fail("petpack_archive %s: motions names %r, which is not one of the nine actions (%s)" % (ctx.label, action, ", ".join(ACTIONS)))
     if ctx.file.cover and ctx.attr.cover_frame:
         fail("petpack_archive %s: give cover or cover_frame, not both" % ctx.label)
 
@@ -77,12 +78,17 @@ def _petpack_archive_impl(ctx):
         "cover": _optional_path(ctx.file.cover),
         "cover_frame": ctx.attr.cover_frame,
         "created_at": ctx.attr.created_at,
-        "description": ctx.attr.description,
-        "generator": {"name": ctx.attr.producer_name, "version": ctx.attr.producer_version},
         "id": ctx.attr.pet_id,
         "name": ctx.attr.display_name,
+        "producer": {
+            "description": ctx.attr.description,
+            "generator": ctx.attr.generator,
+            "motions": ctx.attr.motions,
+            "preview_only": {"": None, "false": False, "true": True}[ctx.attr.preview_only],
+            "provenance": ctx.attr.provenance,
+            "visual_source": ctx.attr.visual_source,
+        },
         "prompt": ctx.file.prompt.path,
-        "provenance": ctx.attr.provenance,
         "quality": ctx.attr.quality,
         "references": [f.path for f in ctx.files.references],
         "session": _optional_path(ctx.file.session),
@@ -121,7 +127,7 @@ _ATTRS = {
         allow_single_file = [".webp"],
     ),
     "brief": attr.label(
-        doc = "`brief.json` (`apc.pet-brief.v1`); default: generated from the identity, `description` and `references`.",
+        doc = "`brief.json` (`apc.pet-brief.v1`); default: generated from the manifest (name, style, quality, a state brief per action with its timing and `motions` text, `runtime`), `generation` (`generator`, `provenance`, `preview_only`), `description` and `references`.",
         allow_single_file = [".json"],
     ),
     "cover": attr.label(
@@ -136,19 +142,18 @@ _ATTRS = {
         mandatory = True,
     ),
     "description": attr.string(
-        doc = "The character description of a generated `brief.json`.",
+        doc = "brief.json's `description`, the character description; empty leaves it out.",
     ),
     "display_name": attr.string(
         doc = "The manifest `name`: the non-blank display name.",
         mandatory = True,
     ),
-    "producer_name": attr.string(
-        doc = "The producer named by generated metadata.",
+    "generator": attr.string(
+        doc = "The producer the generated metadata names: source.json `generator`, brief.json `generation.generator` and each event's `generator` (V3's `generator` is one string, 1 to 96 characters).",
         default = "rules_pet-petpack_archive",
     ),
-    "producer_version": attr.string(
-        doc = "The version of `producer_name`.",
-        default = "1",
+    "motions": attr.string_dict(
+        doc = "Action -> the `motion` text of its state brief in the generated brief.json (required by the schema); an action left out reads \"The ACTION action, as authored.\".",
     ),
     "pet_id": attr.string(
         doc = "The manifest `id` (`^pet_[a-z0-9]+$`); the output is `<pet_id>.petpack`.",
@@ -159,10 +164,13 @@ _ATTRS = {
         allow_single_file = True,
         mandatory = True,
     ),
+    "preview_only": attr.string(
+        doc = "source.json and brief.json generation `preview_only`: `\"true\"`, `\"false\"` or empty to leave it out. `skill-full-source` requires `\"false\"`.",
+        values = ["", "false", "true"],
+    ),
     "provenance": attr.string(
-        doc = "The generated `source.json`'s provenance claim.",
+        doc = "source.json `provenance` (and brief.json `generation.provenance`): a claim, such as `deterministic`, `external` or `skill-full-source`. `skill-full-source` also needs `visual_source` (`image-generation` or `user-reference-derived`) and `preview_only = \"false\"`, and makes the media gate's coverage and duplicate checks errors.",
         default = "external",
-        values = ["skill-full-source", "skill-preview", "external", "deterministic", "materializer"],
     ),
     "quality": attr.string(
         doc = "The tier: `low` (192x208), `standard` (384x416) or `high` (576x624).",
@@ -174,16 +182,20 @@ _ATTRS = {
         allow_files = True,
     ),
     "session": attr.label(
-        doc = "`source/skill_session.jsonl`; default: one generated run from start to completion.",
+        doc = "`source/skill_session.jsonl`; default: a `states.rendered` record (the nine actions, their timings and frame counts) and a `petpack.assembled` record (identity, quality, render size, reference count).",
         allow_single_file = [".jsonl"],
     ),
     "source": attr.label(
-        doc = "`source/source.json` (`apc.pet-source.v1`); default: generated from the manifest and `provenance`.",
+        doc = "`source/source.json` (`apc.pet-source.v1`); default: generated: `generator`, `provenance`, `created_at`, the manifest's id, name, style, quality, `states` and frame counts, `visual_source` and `preview_only` when given, and `reference_files` (the references' base names).",
         allow_single_file = [".json"],
     ),
     "style": attr.string(
         doc = "The manifest `style`: the non-blank visual style.",
         mandatory = True,
+    ),
+    "visual_source": attr.string(
+        doc = "source.json `visual_source`; empty leaves it out.",
+        values = ["", "image-generation", "user-reference-derived", "reference-image", "generated-vector", "deterministic-preview", "manual", "unknown"],
     ),
     "timing": attr.string_dict(
         doc = "Action -> `petpack_timing(...)`; an action left out keeps the contract's default timing (section 4), which fixes its frame count.",
@@ -202,7 +214,15 @@ it is not given, writes `build/validation.json` from its own verdict, and
 publishes the archive only after it validates; a package the contract rejects
 fails the build with `PATH: RULE: message` lines. The archive depends only on
 the inputs (stored entries, sorted, fixed times and modes), so it is the same
-bytes on every machine and checkout path. Provides `PetpackInfo`.""",
+bytes on every machine and checkout path. Provides `PetpackInfo`.
+
+Generated metadata follows the V3 schemas (`schemas/`). `build/validation.json`
+records `validator` `rules_pet-petasset`, `validator_version`, `manifest_id`,
+`frame_count`, `states` and `state_frame_counts`, and the verdict's warnings as
+`FILE: RULE: POINTER message` strings: section 5's timing warnings
+(`frame_count_unusual`, `action_duration_long`, `frame_rate_unusual`) in
+`timing_warnings`, every other warning in `warnings`; each list is left out
+when empty.""",
     attrs = _ATTRS,
     provides = [PetpackInfo],
     toolchains = [PET_TOOLCHAIN_TYPE],

@@ -16,8 +16,10 @@ var (
 )
 
 // highTierPackage is the largest package the contract allows in frames:
-// the high tier (576x624), 40 frames of 100 ms in each of the nine states
-// (360 frames, every one distinct from its neighbours), a 384x416 cover,
+// the high tier (576x624) with 240 frames of 100 ms, every one distinct
+// from its neighbours (pet-validation.schema.json caps frame_count at 240,
+// below section 11's 360-frame budget): 40 in idle and thinking, 23 or 22
+// in the seven others; a 384x416 cover,
 // and an animated preview of the first two actions' 80 frames at full
 // size, which is as many whole actions as the 128 MiB preview budget
 // holds, as the writer would make it. It is built once: encoding it takes
@@ -26,7 +28,14 @@ func highTierPackage(tb testing.TB) []byte {
 	highTierOnce.Do(func() {
 		states := DefaultStates()
 		for i := range states {
-			d := make([]int, MaxFramesPerState)
+			n := 23
+			switch {
+			case i < 2:
+				n = MaxFramesPerState
+			case i == len(states)-1:
+				n = 22
+			}
+			d := make([]int, n)
 			for j := range d {
 				d[j] = 100
 			}
@@ -43,8 +52,9 @@ func highTierPackage(tb testing.TB) []byte {
 			m["render_size"] = map[string]interface{}{"width": 576, "height": 624}
 		})
 		mt := metadataFor(states)
-		mt.src.Quality, mt.src.RenderSize, mt.brf.Quality = QualityHigh, Size{576, 624}, QualityHigh
-		p = p.with(sourcePath, mt.source()).with(briefPath, mt.brief())
+		mt.src.Quality, mt.brf.Quality, mt.brf.Runtime.RenderSize = QualityHigh, QualityHigh, Size{576, 624}
+		mt.events[0].Quality = QualityHigh
+		p = p.with(sourcePath, mt.source()).with(briefPath, mt.brief()).with(sessionPath, mt.session())
 		var frames []image.Image
 		var durations []int
 		for _, a := range []Action{ActionIdle, ActionThinking} {

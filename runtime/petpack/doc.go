@@ -45,13 +45,15 @@
 //     skill-full-source, so metadata is decoded before the gate runs.
 //  5. Metadata (Safe Producer schemas, cross-file consistency, privacy):
 //     source/source.json, brief.json, each line of
-//     source/skill_session.jsonl and build/validation.json decoded
-//     strictly against their closed, versioned schemas (published in the
-//     repository's schemas/ directory, documented in schemas/README.md);
-//     source/prompt.md; then identity, name, style, quality, render size,
-//     the nine timing contracts, frame counts, the reference inventory,
-//     provenance, the validation outcome and the event lifecycle against
-//     the manifest and the file set; then the recursive privacy check.
+//     source/skill_session.jsonl and build/validation.json checked against
+//     the contract authors' published V3 schemas, every keyword with JSON
+//     Schema's meaning (metaschema.go describes them, runtime/jsonschema
+//     evaluates them, the repository's schemas/ directory publishes them);
+//     source/prompt.md and a non-empty session log; then identity, name,
+//     style, quality, render size, the nine timing contracts, frame
+//     counts, the copied manifest, the generation claim, the reference
+//     inventory and the skill-full-source profile against the manifest and
+//     the file set; then the recursive privacy check.
 //
 // # Rules
 //
@@ -177,35 +179,48 @@
 //	| 4     | full_source_frame_duplicate        | adjacent frames decode identically in a skill-full-source package              |
 //	| 4     | full_source_loop_seam_duplicate    | a loop state's last and first frames decode identically (skill-full-source)    |
 //	| 5     | metadata_malformed                 | a metadata document or JSONL line is not one UTF-8 JSON object; a metadata file (prompt.md too) over 1 MiB |
-//	| 5     | metadata_duplicate_key             | a key twice in one metadata object (compared after unescaping)                 |
-//	| 5     | metadata_schema_version            | a metadata document without exactly its schema identity (apc.pet-source.v1 ...) |
-//	| 5     | metadata_unknown_field             | a field its schema does not define, in any metadata object outside extensions  |
-//	| 5     | metadata_field_type                | a metadata field of the wrong JSON type, null, or a number that is not an integer |
-//	| 5     | metadata_field_missing             | a required metadata field is absent                                            |
-//	| 5     | metadata_value_invalid             | a metadata value outside its enum, pattern, range, length or item count, or blank |
-//	| 5     | metadata_extension_invalid         | an extensions key that is not a reverse-domain name, or a value that is not an object |
-//	| 5     | prompt_empty                       | source/prompt.md is empty or white space                                       |
-//	| 5     | prompt_not_utf8                    | source/prompt.md is not UTF-8 text (invalid bytes or NUL)                      |
-//	| 5     | metadata_id_mismatch               | source.json id, brief.json id or validation.json pet_id is not the manifest id |
-//	| 5     | metadata_name_mismatch             | source.json or brief.json name is not the manifest name                        |
-//	| 5     | metadata_style_mismatch            | source.json or brief.json style is not the manifest style                      |
-//	| 5     | metadata_quality_mismatch          | source.json or brief.json quality is not the manifest quality                  |
-//	| 5     | metadata_render_size_mismatch      | source.json render_size is not the manifest render_size                        |
-//	| 5     | metadata_timing_mismatch           | a source.json timing contract differs from the manifest state, is missing or repeated |
-//	| 5     | metadata_frame_count_mismatch      | a per-state frame count in source.json or validation.json is not the state's   |
-//	| 5     | metadata_total_frame_count_mismatch | a total_frame_count in source.json or validation.json is not the package's     |
-//	| 5     | reference_path_invalid             | an inventory path breaks a path rule (traversal, absolute, backslash...) or repeats |
-//	| 5     | reference_missing                  | an inventory path names no file under source/references/                       |
-//	| 5     | reference_unlisted                 | a file under source/references/ that the inventory does not list               |
-//	| 5     | reference_size_mismatch            | a reference file's size is not its inventory size                              |
-//	| 5     | reference_digest_mismatch          | a reference file's SHA-256 is not its inventory sha256                         |
-//	| 5     | reference_list_mismatch            | brief.json or validation.json references are not the inventory's path set      |
-//	| 5     | provenance_preview_only            | skill-full-source provenance with preview_only true                            |
-//	| 5     | provenance_visual_source_missing   | skill-full-source provenance without a visual_source                           |
-//	| 5     | provenance_visual_source_forbidden | deterministic or materializer provenance declaring a visual_source             |
-//	| 5     | validation_not_ok                  | build/validation.json ok is false (it must be exactly true)                    |
-//	| 5     | event_sequence_invalid             | a session record whose sequence is not its 1-based line number                 |
-//	| 5     | event_lifecycle_invalid            | the session log is empty, does not start with started or end with completed, or repeats either |
+//	| 5     | metadata_duplicate_key             | a key twice in one metadata object (compared after unescaping) |
+//	| 5     | metadata_schema_version            | a metadata document without exactly its schema identity (apc.pet-source.v1 ...), read first |
+//	| 5     | schema_type                        | JSON Schema type: a value of another JSON type (an integer is a number without fraction) |
+//	| 5     | schema_const                       | JSON Schema const: not the one allowed value (ok true, preview_only false ...) |
+//	| 5     | schema_enum                        | JSON Schema enum: not one of the allowed values (quality, action names, visual_source ...) |
+//	| 5     | schema_required                    | JSON Schema required: a required member is missing (the pointer names it) |
+//	| 5     | schema_additional_properties       | JSON Schema additionalProperties false: a member a closed object does not define |
+//	| 5     | schema_property_names              | JSON Schema propertyNames: an extensions key that is not a reverse-domain name |
+//	| 5     | schema_max_properties              | JSON Schema maxProperties: too many extensions or ai_brief members |
+//	| 5     | schema_min_length                  | JSON Schema minLength: a string shorter than allowed, in code points |
+//	| 5     | schema_max_length                  | JSON Schema maxLength: a string longer than allowed, in code points |
+//	| 5     | schema_pattern                     | JSON Schema pattern (ECMA-262): a string that does not match, such as a blank name |
+//	| 5     | schema_format                      | JSON Schema format date-time: not an RFC 3339 date-time |
+//	| 5     | schema_minimum                     | JSON Schema minimum: a number below its bound |
+//	| 5     | schema_maximum                     | JSON Schema maximum: a number above its bound (validation frame_count over 240 ...) |
+//	| 5     | schema_min_items                   | JSON Schema minItems: an array with too few items (nine states ...) |
+//	| 5     | schema_max_items                   | JSON Schema maxItems: an array with too many items |
+//	| 5     | schema_unique_items                | JSON Schema uniqueItems: two equal items |
+//	| 5     | schema_contains                    | JSON Schema contains/minContains/maxContains: a brief without exactly one state brief per action |
+//	| 5     | schema_any_of                      | JSON Schema anyOf: a value matching none of the forms (a reference path in neither form ...) |
+//	| 5     | schema_one_of                      | JSON Schema oneOf: not exactly one alternative (a state brief with both name and state ...) |
+//	| 5     | schema_not                         | JSON Schema not: a forbidden form (traversal, a playback field the mode forbids, materialized_by under skill-full-source) |
+//	| 5     | prompt_empty                       | source/prompt.md is empty or white space |
+//	| 5     | prompt_not_utf8                    | source/prompt.md is not UTF-8 text, or holds NUL |
+//	| 5     | event_log_empty                    | source/skill_session.jsonl holds no record |
+//	| 5     | metadata_id_mismatch               | a manifest_id (source, event, validation) that is not the manifest id |
+//	| 5     | metadata_name_mismatch             | brief name, source pet_name or an event name that is not the manifest name |
+//	| 5     | metadata_style_mismatch            | a restated style that is not the manifest style |
+//	| 5     | metadata_quality_mismatch          | a restated quality that is not the manifest quality |
+//	| 5     | metadata_render_size_mismatch      | a restated render_size (brief runtime, event) that is not the manifest render_size |
+//	| 5     | metadata_timing_mismatch           | a restated states array (source, brief runtime, event state_timings, validation) that is not the manifest states array in its order; a state brief with other timing; states.rendered without all nine actions |
+//	| 5     | metadata_frame_count_mismatch      | a state_frame_counts that is not the package frame counts |
+//	| 5     | metadata_total_frame_count_mismatch | validation.json frame_count that is not the package frame count |
+//	| 5     | metadata_manifest_mismatch         | a manifest copied into validation.json that is invalid or differs from manifest.json |
+//	| 5     | metadata_generation_mismatch       | brief generation generator, provenance, skill_helper or preview_only that is not source.json one |
+//	| 5     | reference_path_invalid             | a reference path that breaks a package path rule, or names a file already listed (in either form) |
+//	| 5     | reference_missing                  | a reference_files entry with no file in source/references/ |
+//	| 5     | reference_unlisted                 | a file in source/references/ that source.json reference_files does not list |
+//	| 5     | reference_list_mismatch            | brief references that are not the files of source/references/ |
+//	| 5     | reference_count_mismatch           | copied_reference_count or an event reference_count that is not the number of reference files |
+//	| 5     | provenance_preview_only            | skill-full-source with preview_only true in validation.json or brief generation |
+//	| 5     | provenance_materialized            | skill-full-source with materialized_by in validation.json |
 //	| 5     | privacy_credential                 | a metadata key or value that is a credential, token, cookie, key or secret     |
 //	| 5     | privacy_absolute_path              | a metadata value that is an absolute, home, drive or UNC path                  |
 //	| 5     | privacy_file_url                   | a metadata value holding a file: URL                                           |

@@ -166,12 +166,18 @@ func seeds(t testing.TB) map[string][]byte {
 // TestFuzzSeeds writes the corpus with -update-seeds and otherwise checks
 // that it is there and current, so the plain test run exercises every seed.
 func TestFuzzSeeds(t *testing.T) {
-	want := seeds(t)
+	syncSeeds(t, seedDir, seeds(t), "TestFuzzSeeds")
+}
+
+// syncSeeds writes each seed under dir in the go fuzz corpus format with
+// -update-seeds, and otherwise fails for a seed that is missing or stale.
+func syncSeeds(t *testing.T, dir string, want map[string][]byte, test string) {
+	t.Helper()
 	for name, b := range want {
 		text := fmt.Sprintf("go test fuzz v1\n[]byte(%q)\n", b)
-		path := filepath.Join(seedDir, name)
+		path := filepath.Join(dir, name)
 		if *updateSeeds {
-			if err := os.MkdirAll(seedDir, 0o755); err != nil {
+			if err := os.MkdirAll(dir, 0o755); err != nil {
 				t.Fatal(err)
 			}
 			if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
@@ -181,7 +187,7 @@ func TestFuzzSeeds(t *testing.T) {
 		}
 		got, err := os.ReadFile(path)
 		if err != nil || string(got) != text {
-			t.Errorf("seed %s missing or stale (regenerate with go test ./runtime/petpack -run TestFuzzSeeds -update-seeds): %v", name, err)
+			t.Errorf("seed %s missing or stale (regenerate with go test ./runtime/petpack -run %s -update-seeds): %v", path, test, err)
 		}
 	}
 }

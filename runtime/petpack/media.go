@@ -93,7 +93,7 @@ func checkFrameBudgets(c *checker, fs *fileSet) *media {
 // is rejected already, and decoding it could cost the whole pixel budget.
 // prov is source.json's provenance: skill-full-source turns the coverage
 // and duplicate warnings into errors.
-func checkMedia(c *checker, fs *fileSet, m *Manifest, md *media, prov Provenance) {
+func checkMedia(c *checker, fs *fileSet, m *Manifest, md *media, prov string) {
 	if m == nil || md == nil {
 		return
 	}

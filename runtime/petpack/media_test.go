@@ -126,8 +126,10 @@ func corruptIDAT(b []byte) []byte {
 // media gate only warns about.
 func ordinary(p pkg, states []State) pkg {
 	mt := metadataFor(states)
-	mt.src.Provenance = ProvenanceExternal
-	return p.with("source/source.json", mt.source())
+	mt.src.Provenance = "external"
+	mt.src.VisualSource = "manual"
+	mt.brf.Generation.Provenance = "external"
+	return p.with("source/source.json", mt.source()).with(briefPath, mt.brief())
 }
 
 // frameName is the path of frame i of action a as packageDrawn names it.
@@ -216,9 +218,9 @@ func TestMediaRules(t *testing.T) {
 		{"a full-source claim that breaks a provenance rule", ordinary(base, states).with(frameName(ActionThinking, 1), blankFrame).
 			with(sourcePath, func() []byte {
 				mt := metadataFor(states)
-				mt.src.PreviewOnly = true
+				mt.src.PreviewOnly = boolPtr(true)
 				return mt.source()
-			}()), []Rule{RuleProvenancePreviewOnly, RuleFullSourceAlphaCoverage}},
+			}()), []Rule{RuleSchemaConst, RuleFullSourceAlphaCoverage}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

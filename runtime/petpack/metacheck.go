@@ -2,71 +2,101 @@ package petpack
 
 import (
 	"bytes"
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
-	"reflect"
 	"sort"
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	js "github.com/agentpet/rules_pet/runtime/jsonschema"
 )
 
-// metadata is what stage 5 decoded; a document is nil when it is absent or
-// broke a schema rule, and the cross-checks then leave it out.
+// jobj is a decoded JSON object.
+type jobj = map[string]interface{}
+
+// metadata is what stage 5 decoded, as JSON values: a document is nil when
+// it is absent or broke a schema rule, and the cross-checks then leave it
+// out (its own findings already reject the package).
 type metadata struct {
-	source     *Source
-	brief      *Brief
-	events     []SourceEvent
-	eventsOK   bool
-	validation *ValidationReport
+	source, brief, validation jobj
+	events                    []jobj // the records that passed their schema
+	eventLines                []int  // each record's line number
+}
+
+// schemaRules maps each JSON Schema keyword the validator reports to its
+// rule.
+var schemaRules = map[string]Rule{
+	"type":                 RuleSchemaType,
+	"const":                RuleSchemaConst,
+	"enum":                 RuleSchemaEnum,
+	"required":             RuleSchemaRequired,
+	"additionalProperties": RuleSchemaAdditionalProperties,
+	"propertyNames":        RuleSchemaPropertyNames,
+	"maxProperties":        RuleSchemaMaxProperties,
+	"minLength":            RuleSchemaMinLength,
+	"maxLength":            RuleSchemaMaxLength,
+	"pattern":              RuleSchemaPattern,
+	"format":               RuleSchemaFormat,
+	"minimum":              RuleSchemaMinimum,
+	"maximum":              RuleSchemaMaximum,
+	"minItems":             RuleSchemaMinItems,
+	"maxItems":             RuleSchemaMaxItems,
+	"uniqueItems":          RuleSchemaUniqueItems,
+	"contains":             RuleSchemaContains,
+	"anyOf":                RuleSchemaAnyOf,
+	"oneOf":                RuleSchemaOneOf,
+	"not":                  RuleSchemaNot,
 }
 
 // checkMetadata is the Safe Producer part of stage 5 (section 7): the four
-// schemas, source/prompt.md, then each cross-file check in the contract's
-// order. m is nil when the manifest broke a rule; the checks against it are
-// then skipped, since stage 4 has already rejected the package. It returns
-// source.json's provenance, "" when that document is absent or broke a
-// schema rule, for the media gate's skill-full-source rules.
-func checkMetadata(c *checker, fs *fileSet, m *Manifest) Provenance {
+// schemas, source/prompt.md and the session log, then each cross-file
+// check. m is nil when the manifest broke a rule; the checks against it
+// are then skipped, since stage 4 has already rejected the package. It
+// returns source.json's provenance ("" when that document is absent or
+// unreadable) for the media gate's skill-full-source rules.
+func checkMetadata(c *checker, fs *fileSet, m *Manifest) string {
 	var meta metadata
+	claimed := ""
 	if data, ok := readMetadataFile(c, fs, sourcePath); ok {
-		if v, ok := decodeMetadata(c, sourcePath, data, &sourceDoc); ok {
-			meta.source = v.(*Source)
-		}
+		meta.source = decodeMetadata(c, sourcePath, data, &sourceDoc)
+		claimed = claimedProvenance(data)
 	}
 	if data, ok := readMetadataFile(c, fs, briefPath); ok {
-		if v, ok := decodeMetadata(c, briefPath, data, &briefDoc); ok {
-			meta.brief = v.(*Brief)
-		}
+		meta.brief = decodeMetadata(c, briefPath, data, &briefDoc)
 	}
 	if data, ok := readMetadataFile(c, fs, sessionPath); ok {
-		meta.events, meta.eventsOK = decodeEvents(c, data)
+		decodeEvents(c, data, &meta)
 	}
 	if data, ok := readMetadataFile(c, fs, validationPath); ok {
-		if v, ok := decodeMetadata(c, validationPath, data, &validationDoc); ok {
-			meta.validation = v.(*ValidationReport)
-		}
+		meta.validation = decodeMetadata(c, validationPath, data, &validationDoc)
 	}
 	checkPrompt(c, fs)
 	if m != nil {
-		checkIdentity(c, m, &meta)
-		checkTiming(c, m, &meta)
+		x := newCross(c, m, &meta)
+		x.identity()
+		x.timing()
+		x.validationManifest()
+		x.generation()
 	}
 	checkReferences(c, fs, &meta)
-	checkProvenance(c, &meta)
-	if meta.validation != nil && !meta.validation.OK {
-		c.fail(RuleValidationNotOK, validationPath, "/ok", "ok is false; a package is written only after it validates, so ok must be exactly true")
+	checkFullSource(c, &meta)
+	return claimed
+}
+
+// claimedProvenance is source.json's provenance string as written, even
+// when the document broke a schema rule: a package that claims the trusted
+// profile gets its media held to it, as the contract's authors read it.
+func claimedProvenance(data []byte) string {
+	var v struct {
+		Provenance string `json:"provenance"`
 	}
-	if meta.eventsOK {
-		checkLifecycle(c, meta.events)
-	}
-	if meta.source == nil {
+	if len(scanObject(data)) > 0 || json.Unmarshal(data, &v) != nil {
 		return ""
 	}
-	return meta.source.Provenance
+	return v.Provenance
 }
 
 // readMetadataFile reads one metadata file within the manifest's bound. A
@@ -102,12 +132,13 @@ func readMetadataFile(c *checker, fs *fileSet, name string) ([]byte, bool) {
 	return data, true
 }
 
-// decodeMetadata decodes one document strictly: the manifest's token pass
-// (one object, UTF-8, no duplicate key), the exact schema identity first so
-// an unknown version fails closed before anything else is read, the shape
-// walk, and finally encoding/json with unknown fields disallowed into the
-// Go type. where is the path findings name (a JSONL record adds :line).
-func decodeMetadata(c *checker, where string, data []byte, doc *metaDocument) (interface{}, bool) {
+// decodeMetadata decodes one document: the manifest's token pass (one
+// object, UTF-8, no duplicate key), the exact schema identity first so an
+// unknown version fails closed before anything else is read, then every
+// keyword of the document's schema. where is the path findings name (a
+// JSONL record adds :LINE). It returns the document, or nil when it broke
+// a rule.
+func decodeMetadata(c *checker, where string, data []byte, doc *metaDocument) jobj {
 	mark := c.count()
 	for _, p := range scanObject(data) {
 		rule := RuleMetadataMalformed
@@ -117,75 +148,68 @@ func decodeMetadata(c *checker, where string, data []byte, doc *metaDocument) (i
 		c.fail(rule, where, p.pointer, "%s", p.msg)
 	}
 	if c.errorsSince(mark) {
-		return nil, false
+		return nil
 	}
-	var top map[string]json.RawMessage
-	if err := json.Unmarshal(data, &top); err != nil {
-		c.fail(RuleMetadataMalformed, where, "", "%v", err)
-		return nil, false
+	v, err := js.Decode(data)
+	top, _ := v.(jobj)
+	if err != nil || top == nil {
+		c.fail(RuleMetadataMalformed, where, "", "the document is not a JSON object")
+		return nil
 	}
-	var version string
 	raw, present := top["schema_version"]
-	if !present || kind(raw) != kindString || json.Unmarshal(raw, &version) != nil || version != doc.version {
+	if version, _ := raw.(string); version != doc.version {
 		got := "no schema_version"
 		if present {
 			got = "schema_version " + describeVersion(raw)
 		}
 		c.fail(RuleMetadataSchemaVersion, where, "/schema_version", "%s: %s declares exactly %s (there is no untagged or other version)", got, doc.title, doc.version)
-		return nil, false
+		return nil
 	}
-	w := &metaWalker{c: c, path: where}
-	w.value(data, "", doc.t)
+	for _, e := range js.Validate(doc.schema, top) {
+		c.fail(schemaRules[e.Keyword], where, e.Pointer, "%s", e.Message)
+	}
 	if c.errorsSince(mark) {
-		return nil, false
+		return nil
 	}
-	v := doc.newGo()
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
-		// The walk accepted the document; a disagreement is a bug here
-		// or a shape encoding/json reads differently, and fails closed.
-		c.fail(RuleMetadataMalformed, where, "", "the strict decoder disagrees with the field checks (%v)", err)
-		return nil, false
-	}
-	return v, true
+	return top
 }
 
-func describeVersion(raw json.RawMessage) string {
-	var s string
-	if kind(raw) == kindString && json.Unmarshal(raw, &s) == nil {
-		return strconv.Quote(truncate(s, 64))
+func describeVersion(v interface{}) string {
+	switch x := v.(type) {
+	case string:
+		return strconv.Quote(truncate(x, 64))
+	case nil:
+		return "null"
+	case json.Number:
+		return "the number " + truncate(string(x), 32)
 	}
-	return "of type " + string(kind(raw))
+	return fmt.Sprintf("of type %T", v)
 }
 
-// decodeEvents decodes each line of the session log as one record; ok is
-// false when any record failed, so the lifecycle is only judged on a log
-// that decoded whole. Only the final line may be empty (the trailing
-// newline).
-func decodeEvents(c *checker, data []byte) ([]SourceEvent, bool) {
+// decodeEvents decodes each line of the session log as one record. Only
+// the final line may be empty (the trailing newline). A log without a
+// record is event_log_empty.
+func decodeEvents(c *checker, data []byte, meta *metadata) {
 	lines := bytes.Split(data, []byte("\n"))
 	if len(lines) > 0 && len(lines[len(lines)-1]) == 0 {
 		lines = lines[:len(lines)-1]
 	}
-	var out []SourceEvent
-	ok := true
+	if len(lines) == 0 {
+		c.fail(RuleEventLogEmpty, sessionPath, "", "the session log has no records; it holds at least one apc.pet-source-event.v1 record")
+		return
+	}
 	for i, line := range lines {
 		where := sessionPath + ":" + strconv.Itoa(i+1)
 		line = bytes.TrimSuffix(line, []byte("\r"))
 		if len(bytes.TrimSpace(line)) == 0 {
 			c.fail(RuleMetadataMalformed, where, "", "an empty line: every line of the session log is one record")
-			ok = false
 			continue
 		}
-		v, good := decodeMetadata(c, where, line, &eventDoc)
-		if !good {
-			ok = false
-			continue
+		if e := decodeMetadata(c, where, line, &eventDoc); e != nil {
+			meta.events = append(meta.events, e)
+			meta.eventLines = append(meta.eventLines, i+1)
 		}
-		out = append(out, *v.(*SourceEvent))
 	}
-	return out, ok
 }
 
 // checkPrompt: source/prompt.md is non-empty UTF-8 text (section 7). Its
@@ -207,177 +231,369 @@ func checkPrompt(c *checker, fs *fileSet) {
 	}
 }
 
-// checkIdentity compares each document's identity fields with the
-// manifest's, rule by rule in the contract's order.
-func checkIdentity(c *checker, m *Manifest, meta *metadata) {
-	type claim struct {
-		path, ptr string
-		got, want string
-		rule      Rule
-	}
-	var claims []claim
-	if s := meta.source; s != nil {
-		claims = append(claims,
-			claim{sourcePath, "/id", s.ID, m.ID, RuleMetadataIDMismatch},
-			claim{sourcePath, "/name", s.Name, m.Name, RuleMetadataNameMismatch},
-			claim{sourcePath, "/style", s.Style, m.Style, RuleMetadataStyleMismatch},
-			claim{sourcePath, "/quality", string(s.Quality), string(m.Quality), RuleMetadataQualityMismatch},
-		)
-	}
-	if b := meta.brief; b != nil {
-		claims = append(claims,
-			claim{briefPath, "/id", b.ID, m.ID, RuleMetadataIDMismatch},
-			claim{briefPath, "/name", b.Name, m.Name, RuleMetadataNameMismatch},
-			claim{briefPath, "/style", b.Style, m.Style, RuleMetadataStyleMismatch},
-			claim{briefPath, "/quality", string(b.Quality), string(m.Quality), RuleMetadataQualityMismatch},
-		)
-	}
-	if v := meta.validation; v != nil {
-		claims = append(claims, claim{validationPath, "/pet_id", v.PetID, m.ID, RuleMetadataIDMismatch})
-	}
-	// Report in rule order, then document order, like the rest of the stage.
-	sort.SliceStable(claims, func(i, j int) bool { return ruleIndex[claims[i].rule] < ruleIndex[claims[j].rule] })
-	for _, cl := range claims {
-		if cl.got != cl.want {
-			c.fail(cl.rule, cl.path, cl.ptr, "%s is not the manifest's %s", strconv.Quote(truncate(cl.got, 64)), strconv.Quote(truncate(cl.want, 64)))
-		}
-	}
-	if s := meta.source; s != nil && s.RenderSize != m.RenderSize {
-		c.fail(RuleMetadataRenderSizeMismatch, sourcePath, "/render_size", "%dx%d is not the manifest's %dx%d", s.RenderSize.Width, s.RenderSize.Height, m.RenderSize.Width, m.RenderSize.Height)
-	}
+// cross holds the manifest's facts as JSON values, in the form the
+// documents restate them, for the cross-file checks.
+type cross struct {
+	c      *checker
+	m      *Manifest
+	meta   *metadata
+	states interface{} // the manifest's states array
+	counts interface{} // {action: frame count}
+	size   interface{} // render_size
+	total  int
 }
 
-// checkTiming compares the nine timing contracts, then the frame counts.
-// The counts are checked against the manifest's durations: the media gate
-// has already proved (or rejected with frame_count_mismatch) that each
-// frames directory holds exactly that many PNG files, so a missing frame is
-// reported once, by the rule that names it.
-func checkTiming(c *checker, m *Manifest, meta *metadata) {
-	if s := meta.source; s != nil {
-		seen := map[Action]int{}
-		for i, st := range s.States {
-			ptr := "/states/" + strconv.Itoa(i)
-			if first, dup := seen[st.Name]; dup {
-				c.fail(RuleMetadataTimingMismatch, sourcePath, ptr+"/name", "a second timing contract for %s (the first is /states/%d)", st.Name, first)
-				continue
-			}
-			seen[st.Name] = i
-			ms := m.State(st.Name)
-			if ms == nil {
-				continue // the manifest itself is missing the state
-			}
-			switch {
-			case !reflect.DeepEqual(st.FrameDurationsMS, ms.FrameDurationsMS):
-				c.fail(RuleMetadataTimingMismatch, sourcePath, ptr+"/frame_durations_ms", "%s durations %v are not the manifest's %v", st.Name, st.FrameDurationsMS, ms.FrameDurationsMS)
-			case !reflect.DeepEqual(st.Playback, ms.Playback):
-				c.fail(RuleMetadataTimingMismatch, sourcePath, ptr+"/playback", "%s playback differs from the manifest's", st.Name)
-			case st.ReducedMotionFrameIndex != ms.ReducedMotionFrameIndex:
-				c.fail(RuleMetadataTimingMismatch, sourcePath, ptr+"/reduced_motion_frame_index", "%s reduced-motion index %d is not the manifest's %d", st.Name, st.ReducedMotionFrameIndex, ms.ReducedMotionFrameIndex)
-			}
-		}
-		for _, a := range Actions() {
-			if _, ok := seen[a]; !ok {
-				c.fail(RuleMetadataTimingMismatch, sourcePath, "/states", "no timing contract for %s: source.json restates all nine", a)
-			}
-		}
-	}
-	total := 0
-	for _, st := range m.States {
-		total += len(st.FrameDurationsMS)
-	}
-	if s := meta.source; s != nil {
-		for i, st := range s.States {
-			if ms := m.State(st.Name); ms != nil && st.FrameCount != len(ms.FrameDurationsMS) {
-				c.fail(RuleMetadataFrameCountMismatch, sourcePath, "/states/"+strconv.Itoa(i)+"/frame_count", "%s has %d frames, not %d", st.Name, len(ms.FrameDurationsMS), st.FrameCount)
-			}
-		}
-	}
-	if v := meta.validation; v != nil {
-		for _, a := range Actions() {
-			if ms := m.State(a); ms != nil && v.FrameCounts.Of(a) != len(ms.FrameDurationsMS) {
-				c.fail(RuleMetadataFrameCountMismatch, validationPath, "/frame_counts/"+string(a), "%s has %d frames, not %d", a, len(ms.FrameDurationsMS), v.FrameCounts.Of(a))
-			}
-		}
-	}
-	if s := meta.source; s != nil && s.TotalFrameCount != total {
-		c.fail(RuleMetadataTotalFrameCountMismatch, sourcePath, "/total_frame_count", "the package has %d frames, not %d", total, s.TotalFrameCount)
-	}
-	if v := meta.validation; v != nil && v.TotalFrameCount != total {
-		c.fail(RuleMetadataTotalFrameCountMismatch, validationPath, "/total_frame_count", "the package has %d frames, not %d", total, v.TotalFrameCount)
-	}
+func newCross(c *checker, m *Manifest, meta *metadata) *cross {
+	counts := CountsOf(m)
+	return &cross{c: c, m: m, meta: meta,
+		states: asJSON(m.States), counts: asJSON(counts), size: asJSON(m.RenderSize), total: counts.Total()}
 }
 
-// checkReferences holds source.json's inventory against source/references/
-// (exact set, sizes, SHA-256) and the brief's and validation report's path
-// lists against the inventory.
-func checkReferences(c *checker, fs *fileSet, meta *metadata) {
-	s := meta.source
-	if s == nil {
+// asJSON is v as a decoded JSON value, for js.Equal.
+func asJSON(v interface{}) interface{} {
+	data, err := json.Marshal(v)
+	if err != nil {
+		panic(err) // the manifest's own types always marshal
+	}
+	out, err := js.Decode(data)
+	if err != nil {
+		panic(err)
+	}
+	return out
+}
+
+// eventWhere is the path a finding about the i-th decoded record names.
+func (x *cross) eventWhere(i int) string {
+	return sessionPath + ":" + strconv.Itoa(x.meta.eventLines[i])
+}
+
+// same reports a restated value that is not the manifest's. Absent fields
+// are the schema's to require.
+func (x *cross) same(rule Rule, path string, doc jobj, ptr string, want interface{}, what string) {
+	got, ok := lookup(doc, ptr)
+	if !ok || js.Equal(got, want) {
 		return
 	}
+	x.c.fail(rule, path, ptr, "%s is not the manifest's %s", describeJSON(got), what)
+}
+
+// lookup follows a pointer of plain member names.
+func lookup(doc jobj, ptr string) (interface{}, bool) {
+	var cur interface{} = doc
+	for _, k := range strings.Split(strings.TrimPrefix(ptr, "/"), "/") {
+		m, ok := cur.(jobj)
+		if !ok {
+			return nil, false
+		}
+		if cur, ok = m[k]; !ok {
+			return nil, false
+		}
+	}
+	return cur, true
+}
+
+// describeJSON shows a short value in a message.
+func describeJSON(v interface{}) string {
+	data, err := json.Marshal(v)
+	if err != nil {
+		return "the value"
+	}
+	return truncate(string(data), 80)
+}
+
+// identity: id, name, style, quality and render size, wherever a document
+// restates them.
+func (x *cross) identity() {
+	m, meta := x.m, x.meta
+	id, name, style, quality := m.ID, m.Name, m.Style, string(m.Quality)
+	if s := meta.source; s != nil {
+		x.same(RuleMetadataIDMismatch, sourcePath, s, "/manifest_id", id, "id")
+		x.same(RuleMetadataNameMismatch, sourcePath, s, "/pet_name", name, "name")
+		x.same(RuleMetadataStyleMismatch, sourcePath, s, "/style", style, "style")
+		x.same(RuleMetadataQualityMismatch, sourcePath, s, "/quality", quality, "quality")
+	}
+	if b := meta.brief; b != nil {
+		x.same(RuleMetadataNameMismatch, briefPath, b, "/name", name, "name")
+		x.same(RuleMetadataStyleMismatch, briefPath, b, "/style", style, "style")
+		x.same(RuleMetadataQualityMismatch, briefPath, b, "/quality", quality, "quality")
+		x.same(RuleMetadataRenderSizeMismatch, briefPath, b, "/runtime/render_size", x.size, "render_size")
+	}
+	for i, e := range meta.events {
+		w := x.eventWhere(i)
+		x.same(RuleMetadataIDMismatch, w, e, "/manifest_id", id, "id")
+		x.same(RuleMetadataNameMismatch, w, e, "/name", name, "name")
+		x.same(RuleMetadataStyleMismatch, w, e, "/style", style, "style")
+		x.same(RuleMetadataQualityMismatch, w, e, "/quality", quality, "quality")
+		x.same(RuleMetadataRenderSizeMismatch, w, e, "/render_size", x.size, "render_size")
+	}
+	if v := meta.validation; v != nil {
+		x.same(RuleMetadataIDMismatch, validationPath, v, "/manifest_id", id, "id")
+	}
+}
+
+// timing: every restatement of the nine timing contracts equals the
+// manifest's states array (its order too, as the contract's authors
+// compare it), every frame count table the decoded counts (the media gate
+// has proved one frame per duration), and each state brief its action's
+// timing.
+func (x *cross) timing() {
+	meta := x.meta
+	type claim struct {
+		path string
+		doc  jobj
+	}
+	states := func(path string, doc jobj, ptr string) {
+		got, ok := lookup(doc, ptr)
+		if !ok || js.Equal(got, x.states) {
+			return
+		}
+		x.c.fail(RuleMetadataTimingMismatch, path, statesDiff(ptr, got, x.states), "differs from the manifest's states: every restatement is the manifest's states array, in its order")
+	}
+	counts := func(path string, doc jobj, ptr string) {
+		got, ok := lookup(doc, ptr)
+		if !ok || js.Equal(got, x.counts) {
+			return
+		}
+		x.c.fail(RuleMetadataFrameCountMismatch, path, ptr, "%s is not the package's frame counts %s", describeJSON(got), describeJSON(x.counts))
+	}
+	if s := meta.source; s != nil {
+		states(sourcePath, s, "/states")
+		counts(sourcePath, s, "/state_frame_counts")
+	}
+	if b := meta.brief; b != nil {
+		states(briefPath, b, "/runtime/states")
+		counts(briefPath, b, "/runtime/state_frame_counts")
+		x.stateBriefs(b)
+	}
+	for i, e := range meta.events {
+		w := x.eventWhere(i)
+		states(w, e, "/state_timings")
+		counts(w, e, "/state_frame_counts")
+		if ev, _ := e["event"].(string); ev == EventStatesRendered {
+			x.renderedNames(w, e)
+		}
+	}
+	if v := meta.validation; v != nil {
+		states(validationPath, v, "/states")
+		counts(validationPath, v, "/state_frame_counts")
+		if n, ok := v["frame_count"].(json.Number); ok {
+			if got, ok := js.Int64(n); !ok || got != int64(x.total) {
+				x.c.fail(RuleMetadataTotalFrameCountMismatch, validationPath, "/frame_count", "%s frames recorded, the package has %d", n, x.total)
+			}
+		}
+	}
+}
+
+// statesDiff points at the first place a restated states array differs
+// from the manifest's, so the finding names the field.
+func statesDiff(ptr string, got, want interface{}) string {
+	g, ok1 := got.([]interface{})
+	w, ok2 := want.([]interface{})
+	if !ok1 || !ok2 || len(g) != len(w) {
+		return ptr
+	}
+	for i := range g {
+		if js.Equal(g[i], w[i]) {
+			continue
+		}
+		gs, ok1 := g[i].(jobj)
+		ws, ok2 := w[i].(jobj)
+		if !ok1 || !ok2 {
+			return ptr + "/" + strconv.Itoa(i)
+		}
+		for _, k := range []string{"name", "frames_dir", "frame_durations_ms", "playback", "reduced_motion_frame_index"} {
+			if !js.Equal(gs[k], ws[k]) {
+				return ptr + "/" + strconv.Itoa(i) + "/" + k
+			}
+		}
+		return ptr + "/" + strconv.Itoa(i)
+	}
+	return ptr
+}
+
+// stateBriefs: each action's brief restates that action's authored timing.
+// The schema has already required one brief per action.
+func (x *cross) stateBriefs(b jobj) {
+	list, _ := b["states"].([]interface{})
+	for i, e := range list {
+		sb, _ := e.(jobj)
+		name, _ := sb["name"].(string)
+		if name == "" {
+			name, _ = sb["state"].(string)
+		}
+		ms := x.m.State(Action(name))
+		if ms == nil {
+			continue
+		}
+		want := asJSON(ms).(jobj)
+		for _, k := range []string{"frame_durations_ms", "playback", "reduced_motion_frame_index"} {
+			if !js.Equal(sb[k], want[k]) {
+				x.c.fail(RuleMetadataTimingMismatch, briefPath, "/states/"+strconv.Itoa(i)+"/"+k, "%s %s is not the manifest's %s", name, describeJSON(sb[k]), describeJSON(want[k]))
+			}
+		}
+	}
+}
+
+// renderedNames: a states.rendered record names all nine actions.
+func (x *cross) renderedNames(where string, e jobj) {
+	list, _ := e["states"].([]interface{})
+	have := map[string]bool{}
+	for _, v := range list {
+		s, _ := v.(string)
+		have[s] = true
+	}
+	var missing []string
+	for _, a := range Actions() {
+		if !have[string(a)] {
+			missing = append(missing, string(a))
+		}
+	}
+	if len(missing) > 0 {
+		x.c.fail(RuleMetadataTimingMismatch, where, "/states", "states.rendered lacks %s: it names the manifest's nine actions", strings.Join(missing, ", "))
+	}
+}
+
+// validationManifest: a manifest copied into build/validation.json is a
+// valid V3 manifest equal to manifest.json.
+func (x *cross) validationManifest() {
+	v := x.meta.validation
+	if v == nil {
+		return
+	}
+	raw, ok := v["manifest"]
+	if !ok {
+		return
+	}
+	data, err := json.Marshal(raw)
+	if err != nil {
+		return
+	}
+	mv := ValidateManifest(data)
+	switch {
+	case !mv.OK():
+		f := mv.Errors[0]
+		x.c.fail(RuleMetadataManifestMismatch, validationPath, "/manifest"+f.Pointer, "the copied manifest is not a valid V3 manifest: %s: %s", f.Rule, f.Msg)
+	case !js.Equal(asJSON(mv.Manifest), asJSON(x.m)):
+		x.c.fail(RuleMetadataManifestMismatch, validationPath, "/manifest", "the copied manifest differs from manifest.json")
+	}
+}
+
+// generation: brief.json's generation claim is source.json's.
+func (x *cross) generation() {
+	s, b := x.meta.source, x.meta.brief
+	if s == nil || b == nil {
+		return
+	}
+	g, ok := b["generation"].(jobj)
+	if !ok {
+		return
+	}
+	for _, k := range []string{"generator", "provenance", "skill_helper", "preview_only"} {
+		got, ok1 := g[k]
+		want, ok2 := s[k]
+		if ok1 && ok2 && !js.Equal(got, want) {
+			x.c.fail(RuleMetadataGenerationMismatch, briefPath, "/generation/"+k, "%s is not source.json's %s %s", describeJSON(got), k, describeJSON(want))
+		}
+	}
+}
+
+// checkReferences holds every reference list against source/references/.
+// A path is written relative to that directory or with its
+// source/references/ prefix (both forms the schemas allow); both name the
+// same file. source.json's reference_files, when present, is the exact
+// inventory; brief.json's references name the same set; copied_reference_
+// count and every event's reference_count equal the number of files.
+func checkReferences(c *checker, fs *fileSet, meta *metadata) {
 	onDisk := map[string]*node{}
 	if dir := fs.lookup(referencesDir); dir != nil && dir.dir {
 		collectFiles(dir, referencesDir+"/", onDisk)
 	}
-	listed := map[string]bool{}
-	for i, r := range s.References {
-		ptr := "/references/" + strconv.Itoa(i) + "/path"
-		if probs := pathProblems(r.Path); len(probs) > 0 {
-			c.fail(RuleReferencePathInvalid, sourcePath, ptr, "%s: %s", quoteShort(r.Path), probs[0].msg)
-			continue
-		}
-		if listed[r.Path] {
-			c.fail(RuleReferencePathInvalid, sourcePath, ptr, "%s is listed twice", quoteShort(r.Path))
-			continue
-		}
-		listed[r.Path] = true
-		n := onDisk[r.Path]
-		if n == nil {
-			c.fail(RuleReferenceMissing, sourcePath, ptr, "%s/%s is not in the package", referencesDir, r.Path)
-		}
-	}
-	var unlisted []string
+	files := make([]string, 0, len(onDisk))
 	for p := range onDisk {
-		if !listed[p] {
-			unlisted = append(unlisted, p)
+		files = append(files, p)
+	}
+	sort.Strings(files)
+	norm := func(path, ptr string, v interface{}) (string, bool) {
+		s, _ := v.(string)
+		rel := strings.TrimPrefix(s, referencesDir+"/")
+		if probs := pathProblems(rel); len(probs) > 0 {
+			c.fail(RuleReferencePathInvalid, path, ptr, "%s: %s", quoteShort(s), probs[0].msg)
+			return "", false
+		}
+		return rel, true
+	}
+	list := func(path string, doc jobj, key string) ([]string, bool) {
+		raw, ok := doc[key].([]interface{})
+		if !ok {
+			return nil, false
+		}
+		var out []string
+		seen := map[string]int{}
+		for i, v := range raw {
+			ptr := "/" + key + "/" + strconv.Itoa(i)
+			rel, ok := norm(path, ptr, v)
+			if !ok {
+				continue
+			}
+			if j, dup := seen[rel]; dup {
+				c.fail(RuleReferencePathInvalid, path, ptr, "%s names the same file as /%s/%d", quoteShort(rel), key, j)
+				continue
+			}
+			seen[rel] = i
+			out = append(out, rel)
+		}
+		sort.Strings(out)
+		return out, true
+	}
+	if s := meta.source; s != nil {
+		if inv, ok := list(sourcePath, s, "reference_files"); ok {
+			listed := map[string]bool{}
+			for i, rel := range inv {
+				listed[rel] = true
+				if onDisk[rel] == nil {
+					c.fail(RuleReferenceMissing, sourcePath, "/reference_files", "%s/%s is not in the package (item %d of the sorted inventory)", referencesDir, rel, i)
+				}
+			}
+			for _, p := range files {
+				if !listed[p] {
+					c.fail(RuleReferenceUnlisted, referencesDir+"/"+p, "", "the file is not in source.json's reference_files")
+				}
+			}
+		} else {
+			for _, p := range files {
+				c.fail(RuleReferenceUnlisted, referencesDir+"/"+p, "", "source.json declares no reference_files, so the package carries no references")
+			}
+		}
+		if n, ok := s["copied_reference_count"].(json.Number); ok {
+			if got, _ := js.Int64(n); got != int64(len(files)) {
+				c.fail(RuleReferenceCountMismatch, sourcePath, "/copied_reference_count", "%s, but source/references/ holds %d files", n, len(files))
+			}
 		}
 	}
-	sort.Strings(unlisted)
-	for _, p := range unlisted {
-		c.fail(RuleReferenceUnlisted, referencesDir+"/"+p, "", "the file is not in source.json's reference inventory")
-	}
-	for i, r := range s.References {
-		if n := onDisk[r.Path]; n != nil && listed[r.Path] && n.e.size != r.Size {
-			c.fail(RuleReferenceSizeMismatch, sourcePath, "/references/"+strconv.Itoa(i)+"/size", "%s is %d bytes, not %d", r.Path, n.e.size, r.Size)
+	if b := meta.brief; b != nil {
+		if refs, ok := list(briefPath, b, "references"); ok && !sameStrings(refs, files) {
+			c.fail(RuleReferenceListMismatch, briefPath, "/references", "%v is not the package's references %v", refs, files)
 		}
 	}
-	for i, r := range s.References {
-		n := onDisk[r.Path]
-		if n == nil || !listed[r.Path] || n.e.size != r.Size {
-			continue
-		}
-		sum, err := hashFile(fs, n)
-		var ce *contentError
-		switch {
-		case errors.As(err, &ce):
-			c.fail(ce.rule, n.path, "", "%s", ce.msg)
-		case err != nil:
-			c.fail(RulePackageUnreadable, n.path, "", "%v", err)
-		case sum != r.SHA256:
-			c.fail(RuleReferenceDigestMismatch, sourcePath, "/references/"+strconv.Itoa(i)+"/sha256", "%s has SHA-256 %s", r.Path, sum)
+	for i, e := range meta.events {
+		if n, ok := e["reference_count"].(json.Number); ok {
+			if got, _ := js.Int64(n); got != int64(len(files)) {
+				c.fail(RuleReferenceCountMismatch, sessionPath+":"+strconv.Itoa(meta.eventLines[i]), "/reference_count", "%s, but source/references/ holds %d files", n, len(files))
+			}
 		}
 	}
-	want := make([]string, 0, len(listed))
-	for p := range listed {
-		want = append(want, p)
+}
+
+func sameStrings(a, b []string) bool {
+	if len(a) != len(b) {
+		return false
 	}
-	sort.Strings(want)
-	if b := meta.brief; b != nil && !sameSet(b.References, want) {
-		c.fail(RuleReferenceListMismatch, briefPath, "/references", "the reference paths are not source.json's inventory %v", want)
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
 	}
-	if v := meta.validation; v != nil && !sameSet(v.References, want) {
-		c.fail(RuleReferenceListMismatch, validationPath, "/references", "the reference paths are not source.json's inventory %v", want)
-	}
+	return true
 }
 
 // collectFiles maps each file below n to its path relative to prefix.
@@ -391,72 +607,22 @@ func collectFiles(n *node, prefix string, out map[string]*node) {
 	}
 }
 
-func hashFile(fs *fileSet, n *node) (string, error) {
-	rc, err := fs.src.open(n.e)
-	if err != nil {
-		return "", err
-	}
-	defer rc.Close()
-	h := sha256.New()
-	if _, err := io.Copy(h, onlyReader{rc}); err != nil {
-		return "", err
-	}
-	return hex.EncodeToString(h.Sum(nil)), nil
-}
-
-// sameSet reports whether got holds exactly the sorted, distinct want.
-func sameSet(got, want []string) bool {
-	g := append([]string(nil), got...)
-	sort.Strings(g)
-	return reflect.DeepEqual(g, want) || (len(g) == 0 && len(want) == 0)
-}
-
-// checkProvenance applies the generator/provenance rules of section 7.
-// Every provenance already restates complete timing with exact frame
-// counts, so skill-full-source adds only preview_only false and a full
-// visual source; deterministic and materializer output has none to name.
-func checkProvenance(c *checker, meta *metadata) {
+// checkFullSource: skill-full-source is the trusted profile (section 7).
+// source.json's schema already requires its full visual source,
+// preview_only false, the timing metadata and no materializer; the other
+// documents may not contradict it (brief generation's preview_only is
+// held to source.json's by metadata_generation_mismatch).
+func checkFullSource(c *checker, meta *metadata) {
 	s := meta.source
-	if s == nil {
+	if s == nil || s["provenance"] != ProvenanceSkillFullSource {
 		return
 	}
-	switch s.Provenance {
-	case ProvenanceSkillFullSource:
-		if s.PreviewOnly {
-			c.fail(RuleProvenancePreviewOnly, sourcePath, "/preview_only", "skill-full-source provenance requires preview_only false")
+	if v := meta.validation; v != nil {
+		if v["preview_only"] == true {
+			c.fail(RuleProvenancePreviewOnly, validationPath, "/preview_only", "skill-full-source frames are not a preview")
 		}
-		if s.VisualSource == nil {
-			c.fail(RuleProvenanceVisualSourceMissing, sourcePath, "/visual_source", "skill-full-source provenance requires a full visual source")
-		}
-	case ProvenanceDeterministic, ProvenanceMaterializer:
-		if s.VisualSource != nil {
-			c.fail(RuleProvenanceVisualSourceForbidden, sourcePath, "/visual_source", "%s provenance has no full visual source to declare", s.Provenance)
-		}
-	}
-}
-
-// checkLifecycle: records are numbered 1 to n, the first is started, the
-// last completed, and neither appears anywhere else.
-func checkLifecycle(c *checker, events []SourceEvent) {
-	if len(events) == 0 {
-		c.fail(RuleEventLifecycleInvalid, sessionPath, "", "the session log has no records; it runs from started to completed")
-		return
-	}
-	for i, e := range events {
-		if e.Sequence != i+1 {
-			c.fail(RuleEventSequenceInvalid, sessionPath+":"+strconv.Itoa(i+1), "/sequence", "sequence %d on record %d; records are numbered 1 to n in order", e.Sequence, i+1)
-		}
-	}
-	last := len(events) - 1
-	for i, e := range events {
-		where := sessionPath + ":" + strconv.Itoa(i+1)
-		switch {
-		case i == 0 && e.Type != EventStarted:
-			c.fail(RuleEventLifecycleInvalid, where, "/type", "the first record is %s, not started", e.Type)
-		case i == last && e.Type != EventCompleted:
-			c.fail(RuleEventLifecycleInvalid, where, "/type", "the last record is %s, not completed", e.Type)
-		case i != 0 && i != last && (e.Type == EventStarted || e.Type == EventCompleted):
-			c.fail(RuleEventLifecycleInvalid, where, "/type", "%s in the middle of the session; it starts once and completes once", e.Type)
+		if _, ok := v["materialized_by"]; ok {
+			c.fail(RuleProvenanceMaterialized, validationPath, "/materialized_by", "skill-full-source frames are authored, not materialized")
 		}
 	}
 }

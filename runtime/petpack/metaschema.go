@@ -1,82 +1,445 @@
 package petpack
 
 import (
-	"encoding/json"
-	"regexp"
-	"sort"
-	"strconv"
-	"strings"
-	"sync"
+	js "github.com/agentpet/rules_pet/runtime/jsonschema"
 )
 
-// jtype is one value's shape in a metadata document. The same description
-// drives the strict walk below and, in a test, the published JSON Schema
-// files, so the two cannot disagree.
-type jtype struct {
-	kind     jsonKind // kindObject, kindArray, kindString, kindNumber (integers only) or kindBool
-	fields   []jfield // an object's closed member list
-	items    *jtype   // an array's element shape
-	minItems int
-	maxItems int      // 0: unbounded
-	enum     []string // a string's allowed values
-	constant string   // a string's one allowed value
-	nonBlank bool     // a string that is not empty or white space
-	pattern  string   // a string's regular expression (RE2 and ECMA-262 alike)
-	maxLen   int      // a string's maximum length in bytes, 0: unbounded
-	min      int64    // an integer's minimum
-	max      int64    // an integer's maximum, 0: unbounded
-	ext      bool     // the Extensions container
+// The four Safe Producer schemas of section 7, as the contract's authors
+// publish them (V3: nine actions, the five playback modes, quality high),
+// one declarative description each. They drive the validator, the files in
+// the repository's schemas/ directory and schemas/README.md, so what is
+// published is what is enforced. Definitions shared by several schemas are
+// one Go value each.
+
+// str is a string schema with the given bounds and pattern.
+func str(minLen, maxLen int, pattern string) *js.Schema {
+	return &js.Schema{Type: []string{"string"}, MinLength: minLen, MaxLength: maxLen, Pattern: pattern}
 }
 
-// jfield is one member of an object shape.
-type jfield struct {
-	name     string
-	required bool
-	doc      string
-	t        *jtype
+// integer is an integer schema with inclusive bounds.
+func integer(min, max int64) *js.Schema {
+	return &js.Schema{Type: []string{"integer"}, Minimum: js.Int(min), Maximum: js.Int(max)}
 }
 
-const reverseDomainPattern = `^[a-z]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)+$`
+func enum(values ...string) *js.Schema {
+	out := make([]interface{}, len(values))
+	for i, v := range values {
+		out[i] = v
+	}
+	return &js.Schema{Enum: out}
+}
+
+func constant(v interface{}) *js.Schema { return &js.Schema{Const: v, HasConst: true} }
+
+func required(names ...string) *js.Schema { return &js.Schema{Required: names} }
+
+func prop(name string, s *js.Schema) js.Property { return js.Property{Name: name, Schema: s} }
+
+// ifConst is {"if": {"properties": {field: {"const": v}}, "required":
+// [field]}, "then": then}: the schemas' form of "when field is v".
+func ifConst(field string, v interface{}, then *js.Schema) *js.Schema {
+	return &js.Schema{
+		If:   &js.Schema{Properties: []js.Property{prop(field, constant(v))}, Required: []string{field}},
+		Then: then,
+	}
+}
+
+// forbidAny is {"not": {"anyOf": [{"required": [a]}, ...]}}; one name is
+// {"not": {"required": [a]}}.
+func forbidAny(names ...string) *js.Schema {
+	if len(names) == 1 {
+		return required(names[0])
+	}
+	n := &js.Schema{}
+	for _, name := range names {
+		n.AnyOf = append(n.AnyOf, required(name))
+	}
+	return n
+}
+
+const (
+	idPattern        = `^pet_[a-z0-9]+$`
+	nonBlank         = `\S`
+	extensionPattern = `^[a-z0-9]+(?:[.-][a-z0-9]+)+(?:/[A-Za-z0-9._-]+)?$`
+	traversal        = `(^|/)\.\.(/|$)`
+)
 
 var (
-	tString    = &jtype{kind: kindString, nonBlank: true, maxLen: 1024}
-	tID        = &jtype{kind: kindString, pattern: `^pet_[a-z0-9]+$`, maxLen: 128}
-	tQuality   = &jtype{kind: kindString, enum: []string{"low", "standard", "high"}}
-	tAction    = &jtype{kind: kindString, enum: actionNames()}
-	tCount     = &jtype{kind: kindNumber, min: 0, max: MaxFramesPerPackage}
-	tRefPath   = &jtype{kind: kindString, nonBlank: true, maxLen: 1024}
-	tExt       = &jtype{kind: kindObject, ext: true}
-	tGenerator = &jtype{kind: kindObject, fields: []jfield{
-		{"name", true, "Non-blank tool name.", tString},
-		{"version", true, "Non-blank tool version.", tString},
-	}}
-	tRenderSize = &jtype{kind: kindObject, fields: []jfield{
-		{"width", true, "Canvas width in pixels.", &jtype{kind: kindNumber, min: 1, max: 1 << 16}},
-		{"height", true, "Canvas height in pixels.", &jtype{kind: kindNumber, min: 1, max: 1 << 16}},
-	}}
-	tPlayback = &jtype{kind: kindObject, fields: []jfield{
-		{"mode", true, "The state's playback mode, as in the manifest.", &jtype{kind: kindString, enum: []string{
-			string(ModeLoop), string(ModePeriodic), string(ModeBurstThenSettle), string(ModeBurstThenIdle), string(ModeOnceThenReturn)}}},
-		{fieldRepeat, false, "As in the manifest.", &jtype{kind: kindNumber, min: 1, max: 8}},
-		{fieldSettle, false, "As in the manifest.", &jtype{kind: kindNumber, min: 0, max: MaxFramesPerState - 1}},
-		{fieldCooldown, false, "As in the manifest: [minimum_ms, maximum_ms].", &jtype{kind: kindArray, minItems: 2, maxItems: 2,
-			items: &jtype{kind: kindNumber, min: 0, max: maxCooldownMS}}},
-	}}
-	tSourceState = &jtype{kind: kindObject, fields: []jfield{
-		{"name", true, "The fixed action.", tAction},
-		{"frame_count", true, "Number of .png frames in the action's directory.", tCount},
-		{"frame_durations_ms", true, "Verbatim copy of the manifest state's durations.", &jtype{kind: kindArray, minItems: 2, maxItems: MaxFramesPerState,
-			items: &jtype{kind: kindNumber, min: 50, max: 2000}}},
-		{"playback", true, "Verbatim copy of the manifest state's playback object.", tPlayback},
-		{"reduced_motion_frame_index", true, "Verbatim copy of the manifest state's index.", &jtype{kind: kindNumber, min: 0, max: MaxFramesPerState - 1}},
-	}}
-	tReference = &jtype{kind: kindObject, fields: []jfield{
-		{"path", true, "Path relative to source/references/; no traversal, absolute or backslash names.", tRefPath},
-		{"size", true, "File length in bytes.", &jtype{kind: kindNumber, min: 0, max: MaxEntryBytes}},
-		{"sha256", true, "SHA-256 of the file, 64 lower-case hex digits.", &jtype{kind: kindString, pattern: `^[0-9a-f]{64}$`}},
-	}}
-	tRefPaths = &jtype{kind: kindArray, maxItems: MaxEntries, items: tRefPath}
+	defBoundedText = &js.Schema{Name: "boundedText", Type: []string{"string"}, MinLength: 1, MaxLength: 96, Pattern: nonBlank}
+	defStateName   = &js.Schema{Name: "stateName", Enum: enum(actionNames()...).Enum}
+	defRGBA        = &js.Schema{Name: "rgba", Type: []string{"array"}, MinItems: 4, MaxItems: 4, Items: integer(0, 255)}
+
+	defFrameDurations = &js.Schema{Name: "frameDurations", Type: []string{"array"}, MinItems: 2, MaxItems: MaxFramesPerState,
+		Items: integer(50, 2000)}
+
+	defPlayback = &js.Schema{
+		Name: "playback", Type: []string{"object"}, Closed: true, Required: []string{"mode"},
+		Properties: []js.Property{
+			prop("mode", enum(string(ModeLoop), string(ModePeriodic), string(ModeBurstThenSettle), string(ModeBurstThenIdle), string(ModeOnceThenReturn))),
+			prop(fieldRepeat, integer(1, 8)),
+			prop(fieldSettle, integer(0, MaxFramesPerState-1)),
+			prop(fieldCooldown, &js.Schema{Type: []string{"array"}, MinItems: 2, MaxItems: 2, Items: integer(0, maxCooldownMS)}),
+		},
+		AllOf: []*js.Schema{
+			ifConst("mode", string(ModeLoop), &js.Schema{Not: forbidAny(fieldRepeat, fieldSettle, fieldCooldown)}),
+			ifConst("mode", string(ModePeriodic), &js.Schema{Required: []string{fieldCooldown}, Not: forbidAny(fieldRepeat, fieldSettle)}),
+			ifConst("mode", string(ModeBurstThenSettle), &js.Schema{Required: []string{fieldRepeat, fieldSettle}, Not: forbidAny(fieldCooldown)}),
+			ifConst("mode", string(ModeBurstThenIdle), &js.Schema{Required: []string{fieldRepeat}, Not: forbidAny(fieldSettle, fieldCooldown)}),
+			ifConst("mode", string(ModeOnceThenReturn), &js.Schema{Not: forbidAny(fieldRepeat, fieldSettle, fieldCooldown)}),
+		},
+	}
+
+	defManifestState = &js.Schema{
+		Name: "manifestState", Type: []string{"object"}, Closed: true,
+		Required: []string{"name", "frames_dir", "frame_durations_ms", "playback", "reduced_motion_frame_index"},
+		Properties: []js.Property{
+			prop("name", defStateName),
+			prop("frames_dir", str(1, 240, "")),
+			prop("frame_durations_ms", defFrameDurations),
+			prop("playback", defPlayback),
+			prop("reduced_motion_frame_index", integer(0, MaxFramesPerState-1)),
+		},
+	}
+
+	defStateFrameCounts = func() *js.Schema {
+		s := &js.Schema{Name: "stateFrameCounts", Type: []string{"object"}, Closed: true, Required: actionNames()}
+		for _, a := range actionNames() {
+			s.Properties = append(s.Properties, prop(a, integer(2, MaxFramesPerState)))
+		}
+		return s
+	}()
+
+	defReferencePath = &js.Schema{
+		Name: "referencePath", Type: []string{"string"}, MinLength: 1, MaxLength: 240,
+		AnyOf: []*js.Schema{
+			{Pattern: `^source/references/[A-Za-z0-9][A-Za-z0-9._/-]*$`},
+			{Pattern: `^[A-Za-z0-9][A-Za-z0-9._-]*$`},
+		},
+		Not: &js.Schema{Pattern: traversal},
+	}
+
+	defRenderSizeShape = &js.Schema{
+		Name: "renderSizeShape", Type: []string{"object"}, Closed: true, Required: []string{"width", "height"},
+		Properties: []js.Property{
+			prop("width", &js.Schema{Type: []string{"integer"}}),
+			prop("height", &js.Schema{Type: []string{"integer"}}),
+		},
+	}
+	defLowSize      = sizeDef("lowSize", QualityLow)
+	defStandardSize = sizeDef("standardSize", QualityStandard)
+	defHighSize     = sizeDef("highSize", QualityHigh)
+	defRenderSize   = &js.Schema{Name: "renderSize", OneOf: []*js.Schema{defLowSize, defStandardSize, defHighSize}}
 )
+
+func sizeDef(name string, q Quality) *js.Schema {
+	size, _ := q.RenderSize()
+	return &js.Schema{Name: name, Ref: defRenderSizeShape, Properties: []js.Property{
+		prop("width", constant(size.Width)),
+		prop("height", constant(size.Height)),
+	}}
+}
+
+// sizeForQuality is the three "if quality is Q then PATH.render_size is
+// Q's size" clauses; wrap builds the then-schema around the size.
+func sizeForQuality(wrap func(size *js.Schema) *js.Schema) []*js.Schema {
+	return []*js.Schema{
+		ifConst("quality", string(QualityLow), wrap(defLowSize)),
+		ifConst("quality", string(QualityStandard), wrap(defStandardSize)),
+		ifConst("quality", string(QualityHigh), wrap(defHighSize)),
+	}
+}
+
+func extensions(max int) *js.Schema {
+	return &js.Schema{Type: []string{"object"}, MaxProperties: max, PropertyNames: &js.Schema{Pattern: extensionPattern}}
+}
+
+func qualityEnum() *js.Schema {
+	return enum(string(QualityLow), string(QualityStandard), string(QualityHigh))
+}
+
+func referenceList() *js.Schema {
+	return &js.Schema{Type: []string{"array"}, MaxItems: 4, UniqueItems: true, Items: defReferencePath}
+}
+
+func stateList() *js.Schema {
+	return &js.Schema{Type: []string{"array"}, MinItems: 9, MaxItems: 9, Items: defManifestState}
+}
+
+// visualSources are source.json's visual_source values; the first two are
+// the full visual sources skill-full-source requires (section 7).
+var visualSources = []string{
+	"image-generation", "user-reference-derived", "reference-image", "generated-vector",
+	"deterministic-preview", "manual", "unknown",
+}
+
+// ProvenanceSkillFullSource is the provenance of the trusted profile
+// (section 7): it requires a full visual source, preview_only false, the
+// complete timing metadata and exact frame counts, and the media gate's
+// coverage and duplicate warnings become errors.
+const ProvenanceSkillFullSource = "skill-full-source"
+
+var sourceSchema = &js.Schema{
+	Type: []string{"object"}, Closed: true,
+	Required: []string{"schema_version", "generator", "provenance"},
+	Properties: []js.Property{
+		prop("schema_version", constant(SourceSchemaVersion)),
+		prop("generator", defBoundedText),
+		prop("provenance", defBoundedText),
+		prop("created_at", &js.Schema{Type: []string{"string"}, Format: "date-time"}),
+		prop("manifest_id", str(0, 128, idPattern)),
+		prop("pet_name", str(1, 160, nonBlank)),
+		prop("style", str(1, 240, nonBlank)),
+		prop("quality", qualityEnum()),
+		prop("visual_source", enum(visualSources...)),
+		prop("states", stateList()),
+		prop("state_frame_counts", defStateFrameCounts),
+		prop("preview_only", &js.Schema{Type: []string{"boolean"}}),
+		prop("reference_visual_influence", &js.Schema{Type: []string{"boolean"}}),
+		prop("form", &js.Schema{Type: []string{"object"}, Closed: true, Properties: []js.Property{
+			prop("description", str(0, 8000, "")),
+			prop("style", str(0, 1000, "")),
+			prop("quality", qualityEnum()),
+			prop("reference_images", referenceList()),
+		}}),
+		prop("reference_files", referenceList()),
+		prop("input_reference_count", integer(0, 4)),
+		prop("copied_reference_count", integer(0, 4)),
+		prop("ai_brief", &js.Schema{Type: []string{"object", "null"}, MaxProperties: 64}),
+		prop("palette_source", str(1, 96, "")),
+		prop("palette", &js.Schema{
+			Type: []string{"object"}, Closed: true, Required: []string{"hair", "skin", "body", "accent", "source"},
+			Properties: []js.Property{
+				prop("hair", defRGBA), prop("skin", defRGBA), prop("body", defRGBA), prop("accent", defRGBA),
+				prop("source", str(1, 96, "")),
+			},
+		}),
+		prop("skill_helper", defBoundedText),
+		prop("runner", defBoundedText),
+		prop("materialized_by", defBoundedText),
+		prop("base_manifest_id", str(0, 128, idPattern)),
+		prop("base_revision", &js.Schema{Type: []string{"integer"}, Minimum: js.Int(1)}),
+		prop("changed_states", &js.Schema{Type: []string{"array"}, MaxItems: 9, UniqueItems: true, Items: defStateName}),
+		prop("extensions", extensions(32)),
+	},
+	AllOf: []*js.Schema{
+		ifConst("provenance", ProvenanceSkillFullSource, &js.Schema{
+			Required: []string{"visual_source", "states", "state_frame_counts", "preview_only"},
+			Properties: []js.Property{
+				prop("visual_source", enum(visualSources[0], visualSources[1])),
+				prop("preview_only", constant(false)),
+			},
+			Not: required("materialized_by"),
+		}),
+	},
+}
+
+// stateBriefFor is the $defs entry that picks out action a's brief by name
+// or state.
+func stateBriefFor(name string, a Action) *js.Schema {
+	return &js.Schema{Name: name, Type: []string{"object"}, AnyOf: []*js.Schema{
+		{Properties: []js.Property{prop("name", constant(string(a)))}, Required: []string{"name"}},
+		{Properties: []js.Property{prop("state", constant(string(a)))}, Required: []string{"state"}},
+	}}
+}
+
+var briefDefNames = map[Action]string{
+	ActionIdle: "idleBrief", ActionThinking: "thinkingBrief", ActionTool: "toolBrief", ActionWaiting: "waitingBrief",
+	ActionDone: "doneBrief", ActionFailed: "failedBrief", ActionAcknowledge: "acknowledgeBrief",
+	ActionDragLeft: "dragLeftBrief", ActionDragRight: "dragRightBrief",
+}
+
+var defStateBrief = &js.Schema{
+	Name: "stateBrief", Type: []string{"object"}, Closed: true,
+	Required: []string{"motion", "frame_durations_ms", "playback", "reduced_motion_frame_index"},
+	Properties: []js.Property{
+		prop("name", defStateName),
+		prop("state", defStateName),
+		prop("label", str(1, 120, "")),
+		prop("motion", str(1, 2000, nonBlank)),
+		prop("frame_durations_ms", defFrameDurations),
+		prop("playback", defPlayback),
+		prop("reduced_motion_frame_index", integer(0, MaxFramesPerState-1)),
+	},
+	OneOf: []*js.Schema{
+		{Required: []string{"name"}, Not: required("state")},
+		{Required: []string{"state"}, Not: required("name")},
+	},
+}
+
+var briefSchema = &js.Schema{
+	Type: []string{"object"}, Closed: true,
+	Required: []string{"schema_version", "name", "style", "quality", "states"},
+	Properties: []js.Property{
+		prop("schema_version", constant(BriefSchemaVersion)),
+		prop("name", str(1, 160, nonBlank)),
+		prop("style", str(1, 1000, nonBlank)),
+		prop("quality", qualityEnum()),
+		prop("description", &js.Schema{Type: []string{"string", "null"}, MaxLength: 8000}),
+		prop("generation", &js.Schema{
+			Type: []string{"object"}, Closed: true, Required: []string{"generator", "provenance"},
+			Properties: []js.Property{
+				prop("generator", defBoundedText),
+				prop("provenance", defBoundedText),
+				prop("skill_helper", defBoundedText),
+				prop("preview_only", &js.Schema{Type: []string{"boolean"}}),
+			},
+		}),
+		prop("ai_brief", &js.Schema{Type: []string{"object", "null"}, MaxProperties: 64}),
+		prop("visual_brief", str(0, 8000, "")),
+		prop("render_notes", str(0, 8000, "")),
+		prop("palette", &js.Schema{Type: []string{"array"}, MaxItems: 32, Items: &js.Schema{AnyOf: []*js.Schema{
+			str(1, 160, ""),
+			{Type: []string{"object"}, MaxProperties: 8},
+		}}}),
+		prop("references", referenceList()),
+		prop("states", func() *js.Schema {
+			s := &js.Schema{Type: []string{"array"}, MinItems: 9, MaxItems: 9, Items: defStateBrief}
+			for _, a := range Actions() {
+				s.AllOf = append(s.AllOf, &js.Schema{Contains: stateBriefFor(briefDefNames[a], a), MinContains: js.Count(1), MaxContains: js.Count(1)})
+			}
+			return s
+		}()),
+		prop("runtime", &js.Schema{
+			Type: []string{"object"}, Closed: true, Required: []string{"states", "state_frame_counts", "render_size"},
+			Properties: []js.Property{
+				prop("states", stateList()),
+				prop("state_frame_counts", defStateFrameCounts),
+				prop("render_size", defRenderSize),
+			},
+		}),
+		prop("extensions", extensions(32)),
+	},
+	AllOf: sizeForQuality(func(size *js.Schema) *js.Schema {
+		return &js.Schema{Properties: []js.Property{prop("runtime", &js.Schema{Properties: []js.Property{prop("render_size", size)}})}}
+	}),
+}
+
+var eventSchema = &js.Schema{
+	Type: []string{"object"}, Closed: true,
+	Required: []string{"schema_version", "event"},
+	Properties: []js.Property{
+		prop("schema_version", constant(SourceEventSchemaVersion)),
+		prop("event", str(0, 0, `^[a-z][a-z0-9_.-]{0,63}$`)),
+		prop("created_at", &js.Schema{Type: []string{"string"}, Format: "date-time"}),
+		prop("skill", defBoundedText),
+		prop("runner", defBoundedText),
+		prop("helper", defBoundedText),
+		prop("generator", defBoundedText),
+		prop("provenance", defBoundedText),
+		prop("materializer", defBoundedText),
+		prop("manifest_id", str(0, 128, idPattern)),
+		prop("petpack_source", &js.Schema{Type: []string{"string"}, MinLength: 1, MaxLength: 240,
+			Pattern: `^[A-Za-z0-9][A-Za-z0-9._/-]*$`, Not: &js.Schema{Pattern: traversal}}),
+		prop("name", str(1, 160, nonBlank)),
+		prop("style", str(1, 240, nonBlank)),
+		prop("quality", qualityEnum()),
+		prop("render_size", defRenderSize),
+		prop("states", &js.Schema{Type: []string{"array"}, MaxItems: 9, UniqueItems: true, Items: defStateName}),
+		prop("changed_states", &js.Schema{Type: []string{"array"}, MaxItems: 9, UniqueItems: true, Items: defStateName}),
+		prop("state_timings", stateList()),
+		prop("state_frame_counts", defStateFrameCounts),
+		prop("completed", &js.Schema{Type: []string{"boolean"}}),
+		prop("validation_ok", &js.Schema{Type: []string{"boolean"}}),
+		prop("reference_count", integer(0, 4)),
+		prop("extensions", extensions(16)),
+	},
+	AllOf: append([]*js.Schema{
+		ifConst("event", EventStatesRendered, required("states", "state_timings", "state_frame_counts")),
+	}, sizeForQuality(func(size *js.Schema) *js.Schema {
+		return &js.Schema{Properties: []js.Property{prop("render_size", size)}}
+	})...),
+}
+
+// EventStatesRendered is the session event that records the rendered
+// states; its states, state_timings and state_frame_counts are required and
+// must equal the manifest's.
+const EventStatesRendered = "states.rendered"
+
+var validationSchema = &js.Schema{
+	Type: []string{"object"}, Closed: true,
+	Required: []string{"schema_version", "ok"},
+	Properties: []js.Property{
+		prop("schema_version", constant(ValidationSchemaVersion)),
+		prop("ok", constant(true)),
+		prop("validator", defBoundedText),
+		prop("validator_version", str(1, 64, nonBlank)),
+		prop("validated_at", &js.Schema{Type: []string{"string"}, Format: "date-time"}),
+		prop("manifest_id", str(0, 128, idPattern)),
+		prop("manifest", &js.Schema{Type: []string{"object"}}),
+		prop("frame_count", integer(12, MaxSchemaFrameCount)),
+		prop("states", stateList()),
+		prop("state_frame_counts", defStateFrameCounts),
+		prop("timing_warnings", warningList()),
+		prop("warnings", warningList()),
+		prop("generator", defBoundedText),
+		prop("provenance", defBoundedText),
+		prop("skill_helper", defBoundedText),
+		prop("preview_only", &js.Schema{Type: []string{"boolean"}}),
+		prop("skipped", str(1, 500, "")),
+		prop("repaired_by", defBoundedText),
+		prop("materialized_by", defBoundedText),
+		prop("content_sha256", str(0, 0, `^[a-f0-9]{64}$`)),
+		prop("extensions", extensions(16)),
+	},
+	AllOf: []*js.Schema{
+		ifConst("ok", true, required("frame_count", "states", "state_frame_counts")),
+	},
+}
+
+// MaxSchemaFrameCount is pet-validation.schema.json's bound on frame_count:
+// 240 frames, below section 11's 360-frame budget. Every V3 package passes
+// the schemas, so a valid package holds at most 240 frames; the budget
+// stays the container stage's early bound.
+const MaxSchemaFrameCount = 240
+
+func warningList() *js.Schema {
+	return &js.Schema{Type: []string{"array"}, MaxItems: 128, Items: str(1, 1000, "")}
+}
+
+// metaDocument is one of the four metadata documents: its package path,
+// schema identity, schema and the file it is published as.
+type metaDocument struct {
+	path    string
+	version string
+	file    string // under schemas/
+	title   string
+	schema  *js.Schema
+}
+
+var (
+	sourceDoc     = metaDocument{sourcePath, SourceSchemaVersion, "pet-source.schema.json", "source/source.json", sourceSchema}
+	briefDoc      = metaDocument{briefPath, BriefSchemaVersion, "pet-brief.schema.json", "brief.json", briefSchema}
+	eventDoc      = metaDocument{sessionPath, SourceEventSchemaVersion, "pet-source-event.schema.json", "one record of source/skill_session.jsonl", eventSchema}
+	validationDoc = metaDocument{validationPath, ValidationSchemaVersion, "pet-validation.schema.json", "build/validation.json", validationSchema}
+
+	metaDocuments = []*metaDocument{&sourceDoc, &briefDoc, &eventDoc, &validationDoc}
+)
+
+// Document returns the published JSON Schema of the metadata document
+// (source/source.json, brief.json, source/skill_session.jsonl, whose each
+// record it describes, or build/validation.json), or nil for another path.
+func Document(path string) *js.Document {
+	for _, d := range metaDocuments {
+		if d.path == path {
+			return &js.Document{
+				ID:    "https://github.com/agentpet/rules_pet/schemas/" + d.file,
+				Title: d.version + ": " + d.title + " (.petpack V3 Safe Producer, contract section 7)",
+				Root:  d.schema,
+			}
+		}
+	}
+	return nil
+}
+
+// SchemaFiles maps each published schema file name to its document's
+// package path, in the contract's order.
+func SchemaFiles() [][2]string {
+	out := make([][2]string, len(metaDocuments))
+	for i, d := range metaDocuments {
+		out[i] = [2]string{d.file, d.path}
+	}
+	return out
+}
 
 func actionNames() []string {
 	out := make([]string, len(actionTable))
@@ -84,239 +447,4 @@ func actionNames() []string {
 		out[i] = string(t.action)
 	}
 	return out
-}
-
-func warningRuleNames() []string {
-	var out []string
-	for _, r := range ruleTable {
-		if r.warn {
-			out = append(out, string(r.rule))
-		}
-	}
-	return out
-}
-
-// metaDocument is one of the four metadata documents: its schema identity,
-// its shape, the Go type it decodes into and the schema file it is
-// published as.
-type metaDocument struct {
-	path    string
-	version string
-	schema  string // file name under schemas/
-	title   string
-	t       *jtype
-	newGo   func() interface{}
-}
-
-var (
-	sourceDoc = metaDocument{sourcePath, SourceSchemaVersion, "pet-source.schema.json", "source/source.json", &jtype{kind: kindObject, fields: []jfield{
-		{"schema_version", true, "Exactly apc.pet-source.v1.", &jtype{kind: kindString, constant: SourceSchemaVersion}},
-		{"id", true, "Equals the manifest id.", tID},
-		{"name", true, "Equals the manifest name.", tString},
-		{"style", true, "Equals the manifest style.", tString},
-		{"quality", true, "Equals the manifest quality.", tQuality},
-		{"render_size", true, "Equals the manifest render_size.", tRenderSize},
-		{"generator", true, "The producer that wrote the package.", tGenerator},
-		{"provenance", true, "How the frames were made (a claim, not a signature).", &jtype{kind: kindString, enum: provenances}},
-		{"preview_only", true, "The frames are a preview; must be false for skill-full-source.", &jtype{kind: kindBool}},
-		{"visual_source", false, "The full visual source; required for skill-full-source, forbidden for deterministic and materializer.", &jtype{kind: kindObject, fields: []jfield{
-			{"kind", true, "image_generation, image_edit or hand_authored.", &jtype{kind: kindString, enum: visualSourceKinds}},
-		}}},
-		{"states", true, "The nine timing contracts, one per fixed action, in any order.", &jtype{kind: kindArray, minItems: 9, maxItems: 9, items: tSourceState}},
-		{"total_frame_count", true, "Sum of the states' frame counts.", tCount},
-		{"references", true, "Exact inventory of source/references/ (may be empty).", &jtype{kind: kindArray, maxItems: MaxEntries, items: tReference}},
-		{"extensions", false, "Producer data keyed by reverse-domain names.", tExt},
-	}}, func() interface{} { return new(Source) }}
-
-	briefDoc = metaDocument{briefPath, BriefSchemaVersion, "pet-brief.schema.json", "brief.json", &jtype{kind: kindObject, fields: []jfield{
-		{"schema_version", true, "Exactly apc.pet-brief.v1.", &jtype{kind: kindString, constant: BriefSchemaVersion}},
-		{"id", true, "Equals the manifest id.", tID},
-		{"name", true, "Equals the manifest name.", tString},
-		{"style", true, "Equals the manifest style.", tString},
-		{"quality", true, "Equals the manifest quality.", tQuality},
-		{"description", true, "Non-blank character description from the generation form.", &jtype{kind: kindString, nonBlank: true, maxLen: 16384}},
-		{"references", true, "Reference paths relative to source/references/; the same set as source.json's inventory.", tRefPaths},
-		{"extensions", false, "Producer data keyed by reverse-domain names.", tExt},
-	}}, func() interface{} { return new(Brief) }}
-
-	eventDoc = metaDocument{sessionPath, SourceEventSchemaVersion, "pet-source-event.schema.json", "one record of source/skill_session.jsonl", &jtype{kind: kindObject, fields: []jfield{
-		{"schema_version", true, "Exactly apc.pet-source-event.v1.", &jtype{kind: kindString, constant: SourceEventSchemaVersion}},
-		{"sequence", true, "1-based record number: line n holds sequence n.", &jtype{kind: kindNumber, min: 1, max: 1 << 20}},
-		{"type", true, "Lifecycle step: started first, completed last, generated/reviewed/validated between.", &jtype{kind: kindString, enum: eventTypes}},
-		{"state", false, "The fixed action the step concerns.", tAction},
-		{"extensions", false, "Producer data keyed by reverse-domain names.", tExt},
-	}}, func() interface{} { return new(SourceEvent) }}
-
-	validationDoc = metaDocument{validationPath, ValidationSchemaVersion, "pet-validation.schema.json", "build/validation.json", &jtype{kind: kindObject, fields: []jfield{
-		{"schema_version", true, "Exactly apc.pet-validation.v1.", &jtype{kind: kindString, constant: ValidationSchemaVersion}},
-		{"ok", true, "Exactly true.", &jtype{kind: kindBool}},
-		{"validator", true, "The validator that produced the report.", tGenerator},
-		{"pet_id", true, "Equals the manifest id.", tID},
-		{"frame_counts", true, "Frame count of each fixed action.", &jtype{kind: kindObject, fields: func() []jfield {
-			var fs []jfield
-			for _, a := range actionNames() {
-				fs = append(fs, jfield{a, true, "Frames of " + a + ".", tCount})
-			}
-			return fs
-		}()}},
-		{"total_frame_count", true, "Sum of frame_counts.", tCount},
-		{"warnings", true, "Distinct warning rule ids the validator reported.", &jtype{kind: kindArray, maxItems: len(warningRuleNames()), items: &jtype{kind: kindString, enum: warningRuleNames()}}},
-		{"references", true, "Reference paths; the same set as source.json's inventory.", tRefPaths},
-		{"extensions", false, "Producer data keyed by reverse-domain names.", tExt},
-	}}, func() interface{} { return new(ValidationReport) }}
-
-	metaDocuments = []*metaDocument{&sourceDoc, &briefDoc, &eventDoc, &validationDoc}
-)
-
-// metaWalker reports every fault of one document against its shape, each
-// with its JSON pointer, so that one bad field does not hide the others.
-type metaWalker struct {
-	c    *checker
-	path string
-}
-
-func (w *metaWalker) fail(rule Rule, ptr, format string, args ...interface{}) {
-	w.c.fail(rule, w.path, ptr, format, args...)
-}
-
-func (w *metaWalker) value(raw json.RawMessage, ptr string, t *jtype) {
-	k := kind(raw)
-	if k != t.kind {
-		w.fail(RuleMetadataFieldType, ptr, "must be a JSON %s, not %s", t.kind, describe(raw))
-		return
-	}
-	switch t.kind {
-	case kindObject:
-		w.object(raw, ptr, t)
-	case kindArray:
-		var elems []json.RawMessage
-		if json.Unmarshal(raw, &elems) != nil {
-			w.fail(RuleMetadataFieldType, ptr, "must be a JSON array")
-			return
-		}
-		if len(elems) < t.minItems || (t.maxItems > 0 && len(elems) > t.maxItems) {
-			w.fail(RuleMetadataValueInvalid, ptr, "%d entries; %s", len(elems), itemsBound(t))
-		}
-		for i, e := range elems {
-			if i >= MaxEntries {
-				break // a hostile array is reported once above, not element by element
-			}
-			w.value(e, ptr+"/"+strconv.Itoa(i), t.items)
-		}
-	case kindString:
-		var s string
-		if json.Unmarshal(raw, &s) != nil {
-			w.fail(RuleMetadataFieldType, ptr, "must be a string")
-			return
-		}
-		w.str(s, ptr, t)
-	case kindNumber:
-		var n int64
-		if json.Unmarshal(raw, &n) != nil {
-			w.fail(RuleMetadataFieldType, ptr, "must be an integer, not %s", describe(raw))
-			return
-		}
-		if n < t.min || (t.max > 0 && n > t.max) {
-			w.fail(RuleMetadataValueInvalid, ptr, "%d is outside %d to %d", n, t.min, t.max)
-		}
-	}
-}
-
-func itemsBound(t *jtype) string {
-	if t.maxItems == 0 {
-		return "at least " + strconv.Itoa(t.minItems) + " are required"
-	}
-	if t.minItems == t.maxItems {
-		return "exactly " + strconv.Itoa(t.minItems) + " are required"
-	}
-	return strconv.Itoa(t.minItems) + " to " + strconv.Itoa(t.maxItems) + " are allowed"
-}
-
-// patterns holds each shape's compiled pattern; validations may run
-// concurrently, so the cache is guarded.
-var patterns = struct {
-	sync.Mutex
-	m map[string]*regexp.Regexp
-}{m: map[string]*regexp.Regexp{}}
-
-func compiled(p string) *regexp.Regexp {
-	patterns.Lock()
-	defer patterns.Unlock()
-	re, ok := patterns.m[p]
-	if !ok {
-		re = regexp.MustCompile(p)
-		patterns.m[p] = re
-	}
-	return re
-}
-
-func (w *metaWalker) str(s, ptr string, t *jtype) {
-	q := strconv.Quote(truncate(s, 64))
-	switch {
-	case t.constant != "" && s != t.constant:
-		w.fail(RuleMetadataValueInvalid, ptr, "%s is not %s", q, t.constant)
-	case t.enum != nil && !contains(t.enum, s):
-		w.fail(RuleMetadataValueInvalid, ptr, "%s is not one of %s", q, strings.Join(t.enum, ", "))
-	case t.nonBlank && strings.TrimSpace(s) == "":
-		w.fail(RuleMetadataValueInvalid, ptr, "the value is blank")
-	case t.maxLen > 0 && len(s) > t.maxLen:
-		w.fail(RuleMetadataValueInvalid, ptr, "%d bytes, over %d", len(s), t.maxLen)
-	case t.pattern != "" && !compiled(t.pattern).MatchString(s):
-		w.fail(RuleMetadataValueInvalid, ptr, "%s does not match %s", q, t.pattern)
-	}
-}
-
-func (w *metaWalker) object(raw json.RawMessage, ptr string, t *jtype) {
-	var m map[string]json.RawMessage
-	if json.Unmarshal(raw, &m) != nil {
-		w.fail(RuleMetadataFieldType, ptr, "must be a JSON object")
-		return
-	}
-	if t.ext {
-		w.extensions(m, ptr)
-		return
-	}
-	var unknown []string
-	for k := range m {
-		known := false
-		for _, f := range t.fields {
-			known = known || f.name == k
-		}
-		if !known {
-			unknown = append(unknown, k)
-		}
-	}
-	sort.Strings(unknown)
-	for _, k := range unknown {
-		w.fail(RuleMetadataUnknownField, ptr+"/"+escapeToken(k), "unknown field %s: metadata objects are closed; producer data belongs in extensions", strconv.Quote(truncate(k, 64)))
-	}
-	for _, f := range t.fields {
-		v, ok := m[f.name]
-		if !ok {
-			if f.required {
-				w.fail(RuleMetadataFieldMissing, ptr+"/"+f.name, "required field %s is missing", f.name)
-			}
-			continue
-		}
-		w.value(v, ptr+"/"+f.name, f.t)
-	}
-}
-
-// extensions checks the one open container: reverse-domain keys, each an
-// object whose content is the producer's.
-func (w *metaWalker) extensions(m map[string]json.RawMessage, ptr string) {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	for _, k := range keys {
-		p := ptr + "/" + escapeToken(k)
-		switch {
-		case !isReverseDomain(k):
-			w.fail(RuleMetadataExtensionInvalid, p, "extension key %s is not a lower-case reverse-domain name such as com.example.tool", strconv.Quote(truncate(k, 64)))
-		case kind(m[k]) != kindObject:
-			w.fail(RuleMetadataExtensionInvalid, p, "extension %s must be a JSON object, not %s", k, kind(m[k]))
-		}
-	}
 }

@@ -24,7 +24,7 @@ func TestPrivacy(t *testing.T) {
 		{"openai style key", withExtension(validationPath, 0, `{"x":"sk-abcdefghijklmnopqrstuvwx"}`), RulePrivacyCredential, validationPath, x + "/x"},
 		{"private key block", withExtension(briefPath, 0, `{"k":"-----BEGIN RSA PRIVATE KEY-----"}`), RulePrivacyCredential, briefPath, x + "/k"},
 		{"home path", withExtension(sourcePath, 0, `{"reference":"/Users/ana/Pictures/cat.png"}`), RulePrivacyAbsolutePath, sourcePath, x + "/reference"},
-		{"linux home in the description", withMeta(func(mt *testMeta) { mt.brf.Description = "made from /home/ana/cat.png today" }), RulePrivacyAbsolutePath, briefPath, "/description"},
+		{"linux home in the description", withMeta(func(mt *testMeta) { d := "made from /home/ana/cat.png today"; mt.brf.Description = &d }), RulePrivacyAbsolutePath, briefPath, "/description"},
 		{"tilde path", withExtension(briefPath, 0, `{"ref":"~/cat.png"}`), RulePrivacyAbsolutePath, briefPath, x + "/ref"},
 		{"windows drive", withExtension(briefPath, 0, `{"ref":"C:\\Users\\ana\\cat.png"}`), RulePrivacyAbsolutePath, briefPath, x + "/ref"},
 		{"unc path", withExtension(briefPath, 0, `{"ref":"\\\\server\\share\\cat.png"}`), RulePrivacyAbsolutePath, briefPath, x + "/ref"},
@@ -32,7 +32,7 @@ func TestPrivacy(t *testing.T) {
 		{"session id key", withExtension(sessionPath, 0, `{"session_id":"x"}`), RulePrivacyAgentIdentifier, sessionPath + ":1", x + "/session_id"},
 		{"tool call value", withExtension(sessionPath, 1, `{"ref":"call_abcdefghijklmnop"}`), RulePrivacyAgentIdentifier, sessionPath + ":2", x + "/ref"},
 		{"command key", withExtension(sourcePath, 0, `{"command":"make pet"}`), RulePrivacyCommandLine, sourcePath, x + "/command"},
-		{"shell line in the generator", withMeta(func(mt *testMeta) { mt.src.Generator.Version = "ran sudo make install" }), RulePrivacyCommandLine, sourcePath, "/generator/version"},
+		{"shell line in the generator", withMeta(func(mt *testMeta) { mt.src.Runner = "ran sudo make install" }), RulePrivacyCommandLine, sourcePath, "/runner"},
 		{"environment key", withExtension(validationPath, 0, `{"environment":{}}`), RulePrivacyEnvironment, validationPath, x + "/environment"},
 		{"environment value", withExtension(briefPath, 0, `{"notes":"PATH=/usr/bin"}`), RulePrivacyEnvironment, briefPath, x + "/notes"},
 		{"escaped pointer", withExtension(briefPath, 0, `{"a/b":{"password":"x"}}`), RulePrivacyCredential, briefPath, x + "/a~1b/password"},
@@ -79,7 +79,7 @@ func withExtension(name string, record int, payload string) pkg {
 // TestPrivacyAllows keeps ordinary metadata valid: relative paths, dates,
 // prose with slashes, counts of tokens.
 func TestPrivacyAllows(t *testing.T) {
-	p := withReference("sketches/cat-2.png", []byte("x")).withDoc(briefPath, func(m jmap) {
+	p := withReferences(prefixed, "sketches/cat-2.png").withDoc(briefPath, func(m jmap) {
 		m["description"] = "A calm cat who waves hello and naps 24/7, in flat pixel art / 2D."
 		m["extensions"] = jmap{"com.example.test": jmap{"created_at": "2026-01-02T03:04:05Z", "token_count": 1200,
 			"ratio": "12:13", "url": "https://example.com/cats"}}

@@ -149,19 +149,38 @@ const (
 )
 
 // Rules of stage 5, the Safe Producer metadata of section 7 in its order:
-// the four schemas, the prompt, the cross-file checks, then the recursive
-// privacy check over keys and string values.
+// the four schemas (each schema_* rule is the JSON Schema keyword of the
+// same name: schema_required is "required", schema_additional_properties
+// is additionalProperties false), the prompt and the session log, the
+// cross-file checks, then the recursive privacy check over keys and string
+// values.
 const (
 	RuleMetadataMalformed               Rule = "metadata_malformed"
 	RuleMetadataDuplicateKey            Rule = "metadata_duplicate_key"
 	RuleMetadataSchemaVersion           Rule = "metadata_schema_version"
-	RuleMetadataUnknownField            Rule = "metadata_unknown_field"
-	RuleMetadataFieldType               Rule = "metadata_field_type"
-	RuleMetadataFieldMissing            Rule = "metadata_field_missing"
-	RuleMetadataValueInvalid            Rule = "metadata_value_invalid"
-	RuleMetadataExtensionInvalid        Rule = "metadata_extension_invalid"
+	RuleSchemaType                      Rule = "schema_type"
+	RuleSchemaConst                     Rule = "schema_const"
+	RuleSchemaEnum                      Rule = "schema_enum"
+	RuleSchemaRequired                  Rule = "schema_required"
+	RuleSchemaAdditionalProperties      Rule = "schema_additional_properties"
+	RuleSchemaPropertyNames             Rule = "schema_property_names"
+	RuleSchemaMaxProperties             Rule = "schema_max_properties"
+	RuleSchemaMinLength                 Rule = "schema_min_length"
+	RuleSchemaMaxLength                 Rule = "schema_max_length"
+	RuleSchemaPattern                   Rule = "schema_pattern"
+	RuleSchemaFormat                    Rule = "schema_format"
+	RuleSchemaMinimum                   Rule = "schema_minimum"
+	RuleSchemaMaximum                   Rule = "schema_maximum"
+	RuleSchemaMinItems                  Rule = "schema_min_items"
+	RuleSchemaMaxItems                  Rule = "schema_max_items"
+	RuleSchemaUniqueItems               Rule = "schema_unique_items"
+	RuleSchemaContains                  Rule = "schema_contains"
+	RuleSchemaAnyOf                     Rule = "schema_any_of"
+	RuleSchemaOneOf                     Rule = "schema_one_of"
+	RuleSchemaNot                       Rule = "schema_not"
 	RulePromptEmpty                     Rule = "prompt_empty"
 	RulePromptNotUTF8                   Rule = "prompt_not_utf8"
+	RuleEventLogEmpty                   Rule = "event_log_empty"
 	RuleMetadataIDMismatch              Rule = "metadata_id_mismatch"
 	RuleMetadataNameMismatch            Rule = "metadata_name_mismatch"
 	RuleMetadataStyleMismatch           Rule = "metadata_style_mismatch"
@@ -170,18 +189,15 @@ const (
 	RuleMetadataTimingMismatch          Rule = "metadata_timing_mismatch"
 	RuleMetadataFrameCountMismatch      Rule = "metadata_frame_count_mismatch"
 	RuleMetadataTotalFrameCountMismatch Rule = "metadata_total_frame_count_mismatch"
+	RuleMetadataManifestMismatch        Rule = "metadata_manifest_mismatch"
+	RuleMetadataGenerationMismatch      Rule = "metadata_generation_mismatch"
 	RuleReferencePathInvalid            Rule = "reference_path_invalid"
 	RuleReferenceMissing                Rule = "reference_missing"
 	RuleReferenceUnlisted               Rule = "reference_unlisted"
-	RuleReferenceSizeMismatch           Rule = "reference_size_mismatch"
-	RuleReferenceDigestMismatch         Rule = "reference_digest_mismatch"
 	RuleReferenceListMismatch           Rule = "reference_list_mismatch"
+	RuleReferenceCountMismatch          Rule = "reference_count_mismatch"
 	RuleProvenancePreviewOnly           Rule = "provenance_preview_only"
-	RuleProvenanceVisualSourceMissing   Rule = "provenance_visual_source_missing"
-	RuleProvenanceVisualSourceForbidden Rule = "provenance_visual_source_forbidden"
-	RuleValidationNotOK                 Rule = "validation_not_ok"
-	RuleEventSequenceInvalid            Rule = "event_sequence_invalid"
-	RuleEventLifecycleInvalid           Rule = "event_lifecycle_invalid"
+	RuleProvenanceMaterialized          Rule = "provenance_materialized"
 
 	RulePrivacyCredential      Rule = "privacy_credential"
 	RulePrivacyAbsolutePath    Rule = "privacy_absolute_path"
@@ -316,13 +332,29 @@ var ruleTable = []struct {
 	{RuleMetadataMalformed, StageMetadata, false},
 	{RuleMetadataDuplicateKey, StageMetadata, false},
 	{RuleMetadataSchemaVersion, StageMetadata, false},
-	{RuleMetadataUnknownField, StageMetadata, false},
-	{RuleMetadataFieldType, StageMetadata, false},
-	{RuleMetadataFieldMissing, StageMetadata, false},
-	{RuleMetadataValueInvalid, StageMetadata, false},
-	{RuleMetadataExtensionInvalid, StageMetadata, false},
+	{RuleSchemaType, StageMetadata, false},
+	{RuleSchemaConst, StageMetadata, false},
+	{RuleSchemaEnum, StageMetadata, false},
+	{RuleSchemaRequired, StageMetadata, false},
+	{RuleSchemaAdditionalProperties, StageMetadata, false},
+	{RuleSchemaPropertyNames, StageMetadata, false},
+	{RuleSchemaMaxProperties, StageMetadata, false},
+	{RuleSchemaMinLength, StageMetadata, false},
+	{RuleSchemaMaxLength, StageMetadata, false},
+	{RuleSchemaPattern, StageMetadata, false},
+	{RuleSchemaFormat, StageMetadata, false},
+	{RuleSchemaMinimum, StageMetadata, false},
+	{RuleSchemaMaximum, StageMetadata, false},
+	{RuleSchemaMinItems, StageMetadata, false},
+	{RuleSchemaMaxItems, StageMetadata, false},
+	{RuleSchemaUniqueItems, StageMetadata, false},
+	{RuleSchemaContains, StageMetadata, false},
+	{RuleSchemaAnyOf, StageMetadata, false},
+	{RuleSchemaOneOf, StageMetadata, false},
+	{RuleSchemaNot, StageMetadata, false},
 	{RulePromptEmpty, StageMetadata, false},
 	{RulePromptNotUTF8, StageMetadata, false},
+	{RuleEventLogEmpty, StageMetadata, false},
 	{RuleMetadataIDMismatch, StageMetadata, false},
 	{RuleMetadataNameMismatch, StageMetadata, false},
 	{RuleMetadataStyleMismatch, StageMetadata, false},
@@ -331,18 +363,15 @@ var ruleTable = []struct {
 	{RuleMetadataTimingMismatch, StageMetadata, false},
 	{RuleMetadataFrameCountMismatch, StageMetadata, false},
 	{RuleMetadataTotalFrameCountMismatch, StageMetadata, false},
+	{RuleMetadataManifestMismatch, StageMetadata, false},
+	{RuleMetadataGenerationMismatch, StageMetadata, false},
 	{RuleReferencePathInvalid, StageMetadata, false},
 	{RuleReferenceMissing, StageMetadata, false},
 	{RuleReferenceUnlisted, StageMetadata, false},
-	{RuleReferenceSizeMismatch, StageMetadata, false},
-	{RuleReferenceDigestMismatch, StageMetadata, false},
 	{RuleReferenceListMismatch, StageMetadata, false},
+	{RuleReferenceCountMismatch, StageMetadata, false},
 	{RuleProvenancePreviewOnly, StageMetadata, false},
-	{RuleProvenanceVisualSourceMissing, StageMetadata, false},
-	{RuleProvenanceVisualSourceForbidden, StageMetadata, false},
-	{RuleValidationNotOK, StageMetadata, false},
-	{RuleEventSequenceInvalid, StageMetadata, false},
-	{RuleEventLifecycleInvalid, StageMetadata, false},
+	{RuleProvenanceMaterialized, StageMetadata, false},
 	{RulePrivacyCredential, StageMetadata, false},
 	{RulePrivacyAbsolutePath, StageMetadata, false},
 	{RulePrivacyFileURL, StageMetadata, false},
@@ -384,4 +413,16 @@ func (r Rule) Stage() Stage {
 func (r Rule) IsWarning() bool {
 	i, ok := ruleIndex[r]
 	return ok && ruleTable[i].warn
+}
+
+// IsTimingWarning reports whether the rule is one of section 5's
+// production-target warnings about authored timing (frame count, action
+// duration, frame rate). A producer records these in build/validation.json
+// timing_warnings and every other warning in warnings.
+func (r Rule) IsTimingWarning() bool {
+	switch r {
+	case RuleFrameCountUnusual, RuleActionDurationLong, RuleFrameRateUnusual:
+		return true
+	}
+	return false
 }

@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"strconv"
 	"strings"
+
+	"github.com/agentpet/rules_pet/runtime/jsonschema"
 )
 
 // The manifest walk of stage 4: each object's fields in schema order, every
@@ -48,7 +50,7 @@ func (d *manifestDecoder) manifest(top map[string]json.RawMessage) *Manifest {
 	}
 	if at, ok := d.str(top, "created_at", "/created_at"); ok {
 		m.CreatedAt = at
-		if !validRFC3339(at) {
+		if !jsonschema.ValidDateTime(at) {
 			d.fail(RuleCreatedAtInvalid, "/created_at", "%s is not an RFC 3339 timestamp", strconv.Quote(truncate(at, 64)))
 		}
 	}

@@ -35,20 +35,20 @@ type Finding struct {
 	Msg string `json:"message"`
 }
 
-// String formats the finding as `PATH#POINTER: RULE: message`, leaving out
-// the parts that are empty.
+// String formats the finding as `PATH: RULE: POINTER message`, leaving
+// out the parts that are empty, as in
+// `source/source.json: schema_required: /states/3/frames_dir is required`.
+// It is also the line build/validation.json records a warning as.
 func (f Finding) String() string {
 	var b strings.Builder
 	if f.Path != "" {
-		b.WriteString(f.Path)
+		b.WriteString(f.Path + ": ")
 	}
+	b.WriteString(string(f.Rule) + ": ")
 	if f.Pointer != "" {
-		b.WriteString("#" + f.Pointer)
+		b.WriteString(f.Pointer + " ")
 	}
-	if b.Len() > 0 {
-		b.WriteString(": ")
-	}
-	b.WriteString(string(f.Rule) + ": " + f.Msg)
+	b.WriteString(f.Msg)
 	return b.String()
 }
 

@@ -207,6 +207,10 @@ def _petpack_archive_test_impl(ctx):
         asserts.equals(env, [260, 300], spec["states"][1]["timing"]["frame_durations_ms"])
         asserts.equals(env, "burst_then_idle", spec["states"][1]["timing"]["playback"]["mode"])
         asserts.equals(env, "tests/rules/testdata/manifest.txt", spec["prompt"])
+        asserts.equals(env, "rules_pet-petpack_archive", spec["producer"]["generator"], "the default generator")
+        asserts.equals(env, "external", spec["producer"]["provenance"], "the default provenance")
+        asserts.equals(env, None, spec["producer"]["preview_only"], "preview_only left out unless given")
+        asserts.equals(env, "A cat.", spec["producer"]["description"])
     return analysistest.end(env)
 
 petpack_archive_test = analysistest.make(_petpack_archive_test_impl)
@@ -308,7 +312,7 @@ def rules_test_suite(name):
         timing = {"thinking": petpack_timing([260, 300], "burst_then_idle", 1, entry_repeat_count = 3)},
     )
     _petpack_fixture(name = "petpack_timing_unknown_action", timing = {"sleep": petpack_timing([100, 100], "loop", 0)})
-    _petpack_fixture(name = "petpack_no_description", description = " ")
+    _petpack_fixture(name = "petpack_motion_unknown_action", motions = {"sleep": "Curls up."})
     _petpack_fixture(name = "petpack_cover_twice", cover = "//assets/pet:sprites/idle.png", cover_frame = "idle/0")
 
     tests = []
@@ -330,7 +334,7 @@ def rules_test_suite(name):
         ("pack_out_escapes", "out \"../escape.pack\" must be a path below the package"),
         ("cc_bad_symbol_src", "symbol \"pet-pack\" is not a C identifier"),
         ("petpack_timing_unknown_action", "timing names \"sleep\", which is not one of the nine actions"),
-        ("petpack_no_description", "description is empty"),
+        ("petpack_motion_unknown_action", "motions names \"sleep\", which is not one of the nine actions"),
         ("petpack_cover_twice", "give cover or cover_frame, not both"),
     ]:
         tests.append(_add(analysis_failure_test, fixture + "_fails_test", target_under_test = ":" + fixture, message = message))

@@ -20,8 +20,10 @@ RULES_GO_VERSION=v0.34.0       # newest rules_go that accepts Bazel 4.2.3
 GAZELLE_VERSION=v0.26.0
 BUILDIFIER_VERSION=v0.0.0-20260904073137-eaa4d125b423
 GO_SDK_ROOT=/usr/lib/go-1.19   # Debian golang-1.19-go: still ships pkg/<os>_<arch>/*.a
-# chromium: the headless browser the review-page tests drive (internal/chromium).
-APT_PACKAGES=(bazel-bootstrap bazel-bootstrap-source bazel-skylib bazel-platforms golang-1.19-go chromium)
+APT_PACKAGES=(bazel-bootstrap bazel-bootstrap-source bazel-skylib bazel-platforms golang-1.19-go)
+# The cache test reads Bazel's execution log with python3 and adds times
+# with bc: installed here, before anything needs them.
+APT_PACKAGES+=(python3 bc)
 DEBIAN_SKYLIB=/usr/share/bazel/tools/skylib
 DEBIAN_PLATFORMS=/usr/share/bazel/tools/platforms
 MOCK_REPOS=/usr/src/bazel-bootstrap/mock_repos
@@ -62,6 +64,25 @@ if ((${#apt_missing[@]})); then
     fi
     rm -f "$apt_log"
     done_steps+=("apt: installed ${apt_missing[*]}")
+fi
+for tool in python3 bc; do
+    command -v "$tool" >/dev/null || die "$tool is not on PATH after installing it (tests/integration/cache_test.sh needs it)"
+done
+# Debian's Chromium, for the tests that drive a real headless browser
+# (tools/petplayer; tools/internal/headless finds it). Without Recommends it
+# is about 25 packages; once installed this is one dpkg-query.
+if ! dpkg-query -W -f='${Status}' chromium 2>/dev/null | grep -q 'ok installed' || [[ ! -x /usr/bin/chromium ]]; then
+    sudo=()
+    [[ $(id -u) -eq 0 ]] || sudo=(sudo)
+    apt_log=$(mktemp)
+    if ! "${sudo[@]}" apt-get update -qq >"$apt_log" 2>&1; then
+        die "cannot reach Debian's package archive (apt-get update): $(tail -n 3 "$apt_log")"
+    fi
+    if ! DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq --no-install-recommends chromium >"$apt_log" 2>&1; then
+        die "cannot install chromium from Debian's package archive: $(tail -n 3 "$apt_log")"
+    fi
+    rm -f "$apt_log"
+    done_steps+=("apt: installed chromium")
 fi
 for f in "$GO_SDK_ROOT"/pkg/tool "$GO_SDK_ROOT"/pkg/*_*/runtime.a; do
     [[ -e "$f" ]] || die "$GO_SDK_ROOT has no precompiled standard library ($f); rules_go $RULES_GO_VERSION needs it"

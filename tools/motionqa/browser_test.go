@@ -1,13 +1,16 @@
 package motionqa
 
 import (
+	"encoding/json"
 	"net"
 	"net/http"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
-	"github.com/agentpet/rules_pet/internal/chromium"
+	"github.com/agentpet/rules_pet/tools/internal/headless"
 )
 
 // reviewPageCheck waits for every image of the page, then decodes each
@@ -49,8 +52,51 @@ func TestReviewPageInChromium(t *testing.T) {
 	go srv.Serve(ln)
 	defer srv.Close()
 
-	page := chromium.Start(t).NewPage(t)
+	b, err := headless.Launch(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	page, err := b.NewPage()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer page.Close()
+	// Every error the page reports: exceptions, console errors and failed
+	// loads (the browser logs a 404 or a decode failure as an error entry).
+	var mu sync.Mutex
+	var errs []string
+	record := func(kind string) func(json.RawMessage) {
+		return func(m json.RawMessage) {
+			mu.Lock()
+			errs = append(errs, kind+": "+string(m))
+			mu.Unlock()
+		}
+	}
+	page.On("Runtime.exceptionThrown", record("exception"))
+	page.On("Log.entryAdded", func(m json.RawMessage) {
+		var e struct {
+			Entry struct{ Level string } `json:"entry"`
+		}
+		if json.Unmarshal(m, &e) == nil && e.Entry.Level == "error" {
+			record("log")(m)
+		}
+	})
+	page.On("Runtime.consoleAPICalled", func(m json.RawMessage) {
+		var e struct{ Type string }
+		if json.Unmarshal(m, &e) == nil && (e.Type == "error" || e.Type == "assert") {
+			record("console")(m)
+		}
+	})
+	for _, m := range []string{"Runtime.enable", "Log.enable", "Page.enable"} {
+		if err := page.Call(m, nil, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
 	if err := page.Navigate("http://" + ln.Addr().String() + "/" + IndexHTML); err != nil {
+		t.Fatal(err)
+	}
+	if err := page.WaitFor(`document.readyState === "complete"`, 2*time.Minute); err != nil {
 		t.Fatal(err)
 	}
 	var got struct {
@@ -89,7 +135,9 @@ func TestReviewPageInChromium(t *testing.T) {
 			t.Logf("presence preview: %d frames, %d ms decoded by Chromium", a.Frames, a.MS)
 		}
 	}
-	if errs := page.Errors(); len(errs) > 0 {
+	mu.Lock()
+	defer mu.Unlock()
+	if len(errs) > 0 {
 		t.Errorf("the page reported errors:\n%s", strings.Join(errs, "\n"))
 	}
 }

@@ -4,8 +4,6 @@ import (
 	"image"
 	"strings"
 	"testing"
-
-	"github.com/agentpet/rules_pet/runtime/petpack"
 )
 
 // TestFullSourceRules runs the skill-full-source checks on packages that
@@ -72,7 +70,7 @@ func TestFullSourceRules(t *testing.T) {
 	if len(v.fails) != 0 {
 		t.Errorf("the sample pet breaks the full-source rules:\n%s", failuresText(v.fails))
 	}
-	if p := s.Provenance(); p != string(petpack.ProvenanceDeterministic) {
+	if p := s.Provenance(); p != "deterministic" {
 		t.Errorf("the sample's provenance reads %q", p)
 	}
 }

@@ -141,10 +141,10 @@ func (f *fixture) spec(t testing.TB) (*petpackbuild.Spec, petpackbuild.ReadFunc,
 	spec := map[string]interface{}{
 		"id": f.id, "name": "Tabby", "style": "flat pixel art", "quality": qualityOf(w),
 		"created_at": "2025-01-01T00:00:00Z", "states": states,
-		"prompt":      write("prompt.md", []byte("A small orange tabby cat.\n")),
-		"description": "A small orange tabby cat.",
-		"generator":   map[string]string{"name": "motionqa_test", "version": "1"},
-		"provenance":  "deterministic",
+		"prompt": write("prompt.md", []byte("A small orange tabby cat.\n")),
+		"producer": map[string]interface{}{
+			"generator": "motionqa_test", "provenance": "deterministic", "description": "A small orange tabby cat.",
+		},
 	}
 	data, err := json.Marshal(spec)
 	if err != nil {

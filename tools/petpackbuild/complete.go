@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"os"
 	"sort"
-	"strings"
 
 	"github.com/agentpet/rules_pet/runtime/petpack"
 	"github.com/agentpet/rules_pet/tools/internal/atomicfile"
@@ -19,15 +18,20 @@ type Options struct {
 	// when the package has no cover; "" takes the idle action's
 	// reduced-motion frame.
 	CoverFrame string
-	// Validator is recorded in build/validation.json; the zero value
-	// records DefaultValidator.
-	Validator petpack.Generator
+	// Validator and ValidatorVersion are recorded in
+	// build/validation.json; "" records DefaultValidator and
+	// DefaultValidatorVersion.
+	Validator, ValidatorVersion string
 }
 
-// DefaultValidator is this writer's entry in build/validation.json: a fixed
-// name and the version of the rules it applies, never a machine or a
-// build time, so the archive stays byte-identical across machines.
-var DefaultValidator = petpack.Generator{Name: "rules_pet-petasset", Version: "1"}
+// DefaultValidator and DefaultValidatorVersion are this writer's entry in
+// build/validation.json: a fixed name and the version of the rules it
+// applies, never a machine or a build time, so the archive stays
+// byte-identical across machines.
+const (
+	DefaultValidator        = "rules_pet-petasset"
+	DefaultValidatorVersion = "2"
+)
 
 // Result is a written package.
 type Result struct {
@@ -49,8 +53,8 @@ type Result struct {
 // true of the bytes it was made for. On a rejection the error wraps
 // ErrInvalid and the verdict, when there is one, says why.
 func Pack(files []File, opt Options) (*Result, error) {
-	if opt.Validator == (petpack.Generator{}) {
-		opt.Validator = DefaultValidator
+	if opt.Validator == "" {
+		opt.Validator, opt.ValidatorVersion = DefaultValidator, DefaultValidatorVersion
 	}
 	idx := map[string]File{}
 	for _, f := range files {
@@ -87,19 +91,14 @@ func Pack(files []File, opt Options) (*Result, error) {
 			return nil, err
 		}
 	}
-	report := petpack.ValidationReport{
-		SchemaVersion: petpack.ValidationSchemaVersion, OK: true, Validator: opt.Validator,
-		PetID: m.ID, Warnings: []petpack.Rule{}, References: referencesOf(idx),
-	}
-	for _, a := range petpack.Actions() {
-		report.FrameCounts.Set(a, len(frames[a]))
-		report.TotalFrameCount += len(frames[a])
-	}
 	// Twice: the report must list the warnings of the archive that holds
 	// it, and the first pass is what finds them. Nothing the report says
 	// feeds a warning, so the second verdict confirms the first.
 	var res *Result
+	var verdict *petpack.Verdict
+	var report petpack.ValidationReport
 	for pass := 0; pass < 2; pass++ {
+		report = Report(m, verdict, opt.Validator, opt.ValidatorVersion)
 		data, err := json.MarshalIndent(report, "", "  ")
 		if err != nil {
 			return nil, err
@@ -109,10 +108,10 @@ func Pack(files []File, opt Options) (*Result, error) {
 		if err != nil {
 			return res, err
 		}
-		report.Warnings = warningRules(res.Verdict)
+		verdict = res.Verdict
 	}
-	if got := warningRules(res.Verdict); fmt.Sprint(got) != fmt.Sprint(report.Warnings) {
-		return res, fmt.Errorf("build/validation.json lists warnings %v but the archive warns %v", report.Warnings, got)
+	if again := Report(m, res.Verdict, opt.Validator, opt.ValidatorVersion); fmt.Sprint(again) != fmt.Sprint(report) {
+		return res, fmt.Errorf("build/validation.json lists warnings %v %v but the archive warns %v %v", report.TimingWarnings, report.Warnings, again.TimingWarnings, again.Warnings)
 	}
 	return res, nil
 }
@@ -135,33 +134,6 @@ func archiveOf(idx map[string]File) (*Result, error) {
 		return res, fmt.Errorf("%w: %v", ErrInvalid, res.Verdict.Err())
 	}
 	return res, nil
-}
-
-// referencesOf is the package's reference inventory: the files below
-// source/references/, relative to it, in path order.
-func referencesOf(idx map[string]File) []string {
-	out := []string{}
-	const dir = "source/references/"
-	for p := range idx {
-		if strings.HasPrefix(p, dir) && !strings.HasSuffix(p, "/") {
-			out = append(out, strings.TrimPrefix(p, dir))
-		}
-	}
-	sort.Strings(out)
-	return out
-}
-
-// warningRules are the distinct warning rules of v, in verdict order.
-func warningRules(v *petpack.Verdict) []petpack.Rule {
-	out := []petpack.Rule{}
-	seen := map[petpack.Rule]bool{}
-	for _, f := range v.Warnings {
-		if !seen[f.Rule] {
-			seen[f.Rule] = true
-			out = append(out, f.Rule)
-		}
-	}
-	return out
 }
 
 // Publish writes the result's archive at out through a temporary file that

@@ -9,6 +9,7 @@ import (
 	"image/png"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/agentpet/rules_pet/runtime/petpack"
@@ -54,23 +55,27 @@ func TestPackValidationReport(t *testing.T) {
 	if err := json.Unmarshal(files[validationPath], &report); err != nil {
 		t.Fatal(err)
 	}
-	if !report.OK || report.Validator != DefaultValidator || report.PetID != "pet_build01" || report.TotalFrameCount != 50 {
+	if !report.OK || report.Validator != DefaultValidator || report.ManifestID != "pet_build01" || report.FrameCount != 50 {
 		t.Fatalf("report %+v", report)
 	}
-	if report.FrameCounts.Of(petpack.ActionWaiting) != 8 || report.FrameCounts.Of(petpack.ActionIdle) != 6 {
-		t.Errorf("frame counts %+v", report.FrameCounts)
+	if report.StateFrameCounts.Of(petpack.ActionWaiting) != 8 || report.StateFrameCounts.Of(petpack.ActionIdle) != 6 {
+		t.Errorf("frame counts %+v", report.StateFrameCounts)
 	}
-	if diff := cmp.Diff(warningRules(res.Verdict), report.Warnings); diff != "" {
+	var lines []string
+	for _, f := range res.Verdict.Warnings {
+		lines = append(lines, f.String())
+	}
+	if diff := cmp.Diff(lines, append(append([]string(nil), report.TimingWarnings...), report.Warnings...)); diff != "" {
 		t.Errorf("reported warnings differ from the verdict (-verdict +report):\n%s", diff)
 	}
 	// The low tier's previews are exactly twice the frames: no warning
 	// about the preview size may be among them.
 	for _, r := range report.Warnings {
-		if r == "preview_size_unusual" {
+		if strings.Contains(r, "preview_size_unusual") {
 			t.Errorf("the writer's own previews warn: %v", report.Warnings)
 		}
 	}
-	other, _ := built(t, Options{Validator: petpack.Generator{Name: "other", Version: "2"}})
+	other, _ := built(t, Options{Validator: "other", ValidatorVersion: "2"})
 	if bytes.Equal(other.Archive, res.Archive) {
 		t.Error("the validator named in the report does not reach the archive")
 	}
@@ -183,7 +188,7 @@ func TestPackTiers(t *testing.T) {
 	}{
 		{petpack.QualityLow, image.Pt(384, 416), []petpack.Rule{}},
 		{petpack.QualityStandard, image.Pt(384, 416), []petpack.Rule{}},
-		{petpack.QualityHigh, image.Pt(576, 624), []petpack.Rule{petpack.RulePreviewSizeUnusual}},
+		{petpack.QualityHigh, image.Pt(576, 624), []petpack.Rule{petpack.RulePreviewSizeUnusual, petpack.RulePreviewSizeUnusual}},
 	} {
 		t.Run(string(tc.q), func(t *testing.T) {
 			src := filepath.Join(t.TempDir(), "pkg")
@@ -215,8 +220,15 @@ func TestPackTiers(t *testing.T) {
 					}
 				}
 			}
-			if fmt.Sprint(report.Warnings) != fmt.Sprint(tc.warn) || fmt.Sprint(warningRules(res.Verdict)) != fmt.Sprint(tc.warn) {
-				t.Errorf("validation.json warns %v, the verdict %v; want %v", report.Warnings, warningRules(res.Verdict), tc.warn)
+			var verdict, reported []petpack.Rule
+			for _, f := range res.Verdict.Warnings {
+				verdict = append(verdict, f.Rule)
+			}
+			for _, line := range report.Warnings {
+				reported = append(reported, petpack.Rule(strings.SplitN(line, ": ", 3)[1]))
+			}
+			if fmt.Sprint(reported) != fmt.Sprint(tc.warn) || fmt.Sprint(verdict) != fmt.Sprint(tc.warn) {
+				t.Errorf("validation.json warns %v, the verdict %v; want %v", report.Warnings, verdict, tc.warn)
 			}
 		})
 	}

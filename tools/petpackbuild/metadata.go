@@ -6,48 +6,83 @@ import (
 	"github.com/agentpet/rules_pet/runtime/petpack"
 )
 
-// Documents are the four metadata documents of section 7, consistent with
-// one manifest, as a producer writes them.
-type Documents struct {
-	Source     petpack.Source
-	Brief      petpack.Brief
-	Events     []petpack.SourceEvent
-	Validation petpack.ValidationReport
+// Producer is who made a package and what it claims about its frames: the
+// fields the generated metadata records. Every optional field is written
+// only when set, so nothing appears in a package that no BUILD attribute
+// or input file said.
+type Producer struct {
+	// Generator names the producer (source.json generator, brief.json
+	// generation.generator): 1 to 96 characters, not blank.
+	Generator string `json:"generator"`
+	// Provenance is the claim about the frames, such as deterministic,
+	// external or skill-full-source (source.json provenance).
+	Provenance string `json:"provenance"`
+	// VisualSource is source.json's visual_source (one of the schema's
+	// values); "" leaves it out. skill-full-source requires
+	// image-generation or user-reference-derived.
+	VisualSource string `json:"visual_source"`
+	// PreviewOnly is source.json's preview_only; nil leaves it out.
+	// skill-full-source requires false.
+	PreviewOnly *bool `json:"preview_only"`
+	// Description is brief.json's character description; "" leaves it out.
+	Description string `json:"description"`
+	// Motions maps an action to its state brief's motion text (required
+	// by the brief schema); an action left out is described by its name.
+	Motions map[string]string `json:"motions"`
 }
 
-// Metadata returns the documents for m, produced by gen with the given
-// provenance and no references: the timing contracts and frame counts
-// restate the manifest, and the session records one run from start to
-// completion. A visual source is recorded only where the provenance claims
-// one.
-func Metadata(m *petpack.Manifest, description string, gen petpack.Generator, prov petpack.Provenance, visual *petpack.VisualSource) Documents {
+// Documents are the four metadata documents of section 7 as the writer
+// generates them.
+type Documents struct {
+	Source petpack.Source
+	Brief  petpack.Brief
+	Events []petpack.SourceEvent
+}
+
+// Metadata returns source.json, brief.json and the session log for m,
+// with refs the base names of the files in source/references/. They
+// restate the manifest's identity, states and frame counts exactly as the
+// validator cross-checks them; build/validation.json is Pack's to write.
+func Metadata(m *petpack.Manifest, p Producer, refs []string) Documents {
+	counts := petpack.CountsOf(m)
+	names := make([]petpack.Action, len(m.States))
+	for i, s := range m.States {
+		names[i] = s.Name
+	}
+	nrefs := len(refs)
 	d := Documents{
 		Source: petpack.Source{
-			SchemaVersion: petpack.SourceSchemaVersion, ID: m.ID, Name: m.Name, Style: m.Style,
-			Quality: m.Quality, RenderSize: m.RenderSize, Generator: gen, Provenance: prov,
-			VisualSource: visual, References: []petpack.Reference{},
+			SchemaVersion: petpack.SourceSchemaVersion, Generator: p.Generator, Provenance: p.Provenance,
+			CreatedAt: m.CreatedAt, ManifestID: m.ID, PetName: m.Name, Style: m.Style, Quality: m.Quality,
+			VisualSource: p.VisualSource, States: m.States, StateFrameCounts: &counts, PreviewOnly: p.PreviewOnly,
+			ReferenceFiles: refs,
 		},
 		Brief: petpack.Brief{
-			SchemaVersion: petpack.BriefSchemaVersion, ID: m.ID, Name: m.Name, Style: m.Style,
-			Quality: m.Quality, Description: description, References: []string{},
+			SchemaVersion: petpack.BriefSchemaVersion, Name: m.Name, Style: m.Style, Quality: m.Quality,
+			Generation: &petpack.Generation{Generator: p.Generator, Provenance: p.Provenance, PreviewOnly: p.PreviewOnly},
+			References: refs,
+			Runtime:    &petpack.BriefRuntime{States: m.States, StateFrameCounts: counts, RenderSize: m.RenderSize},
 		},
-		Validation: petpack.ValidationReport{
-			SchemaVersion: petpack.ValidationSchemaVersion, OK: true, Validator: gen, PetID: m.ID,
-			Warnings: []petpack.Rule{}, References: []string{},
+		Events: []petpack.SourceEvent{
+			{SchemaVersion: petpack.SourceEventSchemaVersion, Event: petpack.EventStatesRendered, Generator: p.Generator,
+				ManifestID: m.ID, States: names, StateTimings: m.States, StateFrameCounts: &counts},
+			{SchemaVersion: petpack.SourceEventSchemaVersion, Event: "petpack.assembled", Generator: p.Generator,
+				ManifestID: m.ID, Quality: m.Quality, RenderSize: &m.RenderSize, ReferenceCount: &nrefs},
 		},
+	}
+	if p.Description != "" {
+		desc := p.Description
+		d.Brief.Description = &desc
 	}
 	for _, s := range m.States {
-		n := len(s.FrameDurationsMS)
-		d.Source.States = append(d.Source.States, petpack.SourceState{
-			Name: s.Name, FrameCount: n, FrameDurationsMS: s.FrameDurationsMS,
+		motion := p.Motions[string(s.Name)]
+		if motion == "" {
+			motion = "The " + string(s.Name) + " action, as authored."
+		}
+		d.Brief.States = append(d.Brief.States, petpack.StateBrief{
+			Name: s.Name, Motion: motion, FrameDurationsMS: s.FrameDurationsMS,
 			Playback: s.Playback, ReducedMotionFrameIndex: s.ReducedMotionFrameIndex,
 		})
-		d.Source.TotalFrameCount += n
-		d.Validation.FrameCounts.Set(s.Name, n)
-	}
-	d.Validation.TotalFrameCount = d.Source.TotalFrameCount
-	for i, t := range []petpack.EventType{petpack.EventStarted, petpack.EventGenerated, petpack.EventValidated, petpack.EventCompleted} {
-		d.Events = append(d.Events, petpack.SourceEvent{SchemaVersion: petpack.SourceEventSchemaVersion, Sequence: i + 1, Type: t})
 	}
 	return d
 }
@@ -62,7 +97,6 @@ func (d Documents) Files() ([]File, error) {
 	}{
 		{"brief.json", d.Brief},
 		{"source/source.json", d.Source},
-		{"build/validation.json", d.Validation},
 	} {
 		b, err := json.MarshalIndent(doc.v, "", "  ")
 		if err != nil {
@@ -79,4 +113,31 @@ func (d Documents) Files() ([]File, error) {
 		log = append(append(log, b...), '\n')
 	}
 	return append(files, File{Path: "source/skill_session.jsonl", Data: log}), nil
+}
+
+// Report is build/validation.json for the verdict v on a package with
+// manifest m: the validator, the identity, the exact frame inventory, and
+// the verdict's warnings as FILE: RULE: POINTER message lines, the
+// section 5 timing warnings in timing_warnings and the others in
+// warnings, in verdict order.
+func Report(m *petpack.Manifest, v *petpack.Verdict, validator, version string) petpack.ValidationReport {
+	counts := petpack.CountsOf(m)
+	r := petpack.ValidationReport{
+		SchemaVersion: petpack.ValidationSchemaVersion, OK: true, Validator: validator, ValidatorVersion: version,
+		ManifestID: m.ID, FrameCount: counts.Total(), States: m.States, StateFrameCounts: counts,
+	}
+	if v != nil {
+		for _, f := range v.Warnings {
+			line := f.String()
+			if len([]rune(line)) > 1000 {
+				line = string([]rune(line)[:1000])
+			}
+			if f.Rule.IsTimingWarning() {
+				r.TimingWarnings = append(r.TimingWarnings, line)
+			} else {
+				r.Warnings = append(r.Warnings, line)
+			}
+		}
+	}
+	return r
 }

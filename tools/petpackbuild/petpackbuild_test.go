@@ -56,7 +56,7 @@ func writeTierPackage(t *testing.T, dir string, q petpack.Quality) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	meta, err := Metadata(&m, "A small cat.", petpack.Generator{Name: "petpackbuild_test", Version: "1"}, petpack.ProvenanceDeterministic, nil).Files()
+	meta, err := Metadata(&m, Producer{Generator: "petpackbuild_test", Provenance: "deterministic", Description: "A small cat."}, nil).Files()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,11 +2,10 @@ package petpackbuild
 
 import (
 	"bytes"
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"path"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -36,16 +35,13 @@ type Spec struct {
 	References []string `json:"references"`
 	// Source, Brief and Session are source/source.json, brief.json and
 	// source/skill_session.jsonl; each "" is generated from the manifest,
-	// Description, Generator and Provenance.
+	// the references and Producer.
 	Source  string `json:"source"`
 	Brief   string `json:"brief"`
 	Session string `json:"session"`
-	// Description is the generated brief's character description.
-	Description string `json:"description"`
-	// Generator is the producer the generated metadata names.
-	Generator petpack.Generator `json:"generator"`
-	// Provenance is the generated source.json's claim about the frames.
-	Provenance petpack.Provenance `json:"provenance"`
+	// Producer is what the generated metadata records about who made the
+	// package.
+	Producer Producer `json:"producer"`
 	// Cover and AnimatedPreview are the preview files; "" makes them from
 	// the frames (see Pack).
 	Cover           string `json:"cover"`
@@ -152,7 +148,7 @@ func Assemble(s *Spec, read ReadFunc) ([]File, Options, error) {
 	}
 	files = append(files, File{Path: "manifest.json", Data: append(mj, '\n')}, File{Path: "source/references/"})
 
-	var refs []petpack.Reference
+	var refs []string
 	seenRef := map[string]bool{}
 	for _, name := range s.References {
 		base := path.Base(name)
@@ -164,16 +160,12 @@ func Assemble(s *Spec, read ReadFunc) ([]File, Options, error) {
 		if err != nil {
 			return nil, opt, fmt.Errorf("reference %s: %w", name, err)
 		}
-		sum := sha256.Sum256(data)
-		refs = append(refs, petpack.Reference{Path: base, Size: int64(len(data)), SHA256: hex.EncodeToString(sum[:])})
+		refs = append(refs, base)
 		files = append(files, File{Path: "source/references/" + base, Data: data, From: name})
 	}
+	sort.Strings(refs)
 
-	docs := Metadata(&m, s.Description, s.Generator, s.Provenance, nil)
-	docs.Source.References = append([]petpack.Reference{}, refs...)
-	for _, r := range refs {
-		docs.Brief.References = append(docs.Brief.References, r.Path)
-	}
+	docs := Metadata(&m, s.Producer, refs)
 	generated, err := docs.Files()
 	if err != nil {
 		return nil, opt, err

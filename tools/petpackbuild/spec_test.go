@@ -28,8 +28,8 @@ func specFixture(t *testing.T) (*Spec, ReadFunc) {
 	}
 	s := &Spec{
 		ID: "pet_spec01", Name: "Spec Cat", Style: "flat", Quality: petpack.QualityLow,
-		CreatedAt: "2026-01-02T03:04:05Z", Description: "A cat.", Provenance: petpack.ProvenanceDeterministic,
-		Generator: petpack.Generator{Name: "spec_test", Version: "1"},
+		CreatedAt: "2026-01-02T03:04:05Z",
+		Producer:  Producer{Generator: "spec_test", Provenance: "deterministic", Description: "A cat."},
 		Prompt:    write("prompt.md", []byte("A cat.\n")),
 	}
 	seed := 0
@@ -88,8 +88,8 @@ func TestAssemble(t *testing.T) {
 			}
 		}
 	}
-	if len(src.References) != 1 || src.References[0].Path != "sketch.txt" || src.References[0].Size != 8 {
-		t.Errorf("reference inventory %+v", src.References)
+	if fmt.Sprint(src.ReferenceFiles) != "[sketch.txt]" || src.ManifestID != "pet_spec01" || src.StateFrameCounts == nil || src.StateFrameCounts.Total() != 50 {
+		t.Errorf("source.json %+v", src)
 	}
 }
 

@@ -27,6 +27,7 @@ const usage = `usage:
   petasset petpack build DIR --out FILE [--cover-frame PATH]
   petasset petpack assemble --spec FILE --out FILE
   petasset petpack diff GOT WANT
+  petasset petpack play PET.petpack --script SCRIPT.jsonl [--seed N]
 `
 
 // exit codes
@@ -68,6 +69,7 @@ var commands = []command{
 	{"petpack", "qa", petpackQA},
 	{"petpack", "review", petpackReview},
 	{"petpack", "verify-production", petpackVerifyProduction},
+	{"petpack", "play", petpackPlay},
 }
 
 func main() {

@@ -20,7 +20,7 @@
 #
 # Prints one PASS/FAIL line per check and exits 1 if any failed.
 #
-# Usage: tools/bazel/scratch_test.sh      (after tools/bazel/setup.sh)
+# Usage: tests/integration/scratch_test.sh      (after tools/bazel/setup.sh)
 # Environment:
 #   RULES_PET_CACHE  cache directory shared with setup.sh; its disk-cache/
 #                    keeps reruns fast (default ~/.cache/rules_pet)

@@ -1,17 +1,17 @@
-package petpack
+package jsonschema
 
 import (
 	"strings"
 	"time"
 )
 
-// validRFC3339 reports whether s is an RFC 3339 date-time (section 5.6 of
+// ValidDateTime reports whether s is an RFC 3339 date-time (section 5.6 of
 // the RFC): full-date "T" full-time, with a "Z" or ±hh:mm offset and
 // optional fractional seconds; "t" and "z" may be lower case. time.Parse
 // alone is not the check: it accepts offsets such as +24:00 in some Go
 // releases and rejects the lower-case letters the RFC allows, so the shape
 // is checked by hand and time.Parse only confirms the calendar values.
-func validRFC3339(s string) bool {
+func ValidDateTime(s string) bool {
 	// 0123456789012345678
 	// YYYY-MM-DDTHH:MM:SS
 	if len(s) < 20 {

@@ -10,7 +10,8 @@
 #      all disk cache hits.
 #   2. Every output under bazel-bin/assets is byte-identical in A and B (the
 #      pack, the runtime copy, the C and Go sources and their objects, the
-#      sample pet's .petpack archive and its motion-QA directory).
+#      sample pet's .petpack archive, its player directory and its
+#      motion-QA directory).
 #   3. In B, one sprite gets new pixels (sprites/curious.png is replaced by
 #      the valid sprite attentive.png); the rebuild may run only the actions
 #      that depend on it: its PetRuntimeCopy, PetPack, PetPackCc and the C
@@ -18,13 +19,14 @@
 #      sprite's copy or the sample pet's PetpackArchive.
 #   4. In B, one frame of the sample pet changes (frames/idle/0001.png is
 #      replaced by the valid frame idle/0005.png); the rebuild runs exactly
-#      two pet actions, its PetpackArchive and the PetpackQA of that archive
-#      (//assets/petpack:pet_tabby_qa), and the archive changes.
+#      three pet actions, its PetpackArchive, the PetpackPlayer of
+#      //assets/petpack:player that copies the archive and the PetpackQA of
+#      //assets/petpack:pet_tabby_qa, and the archive changes.
 #
 # The counts come from --execution_log_json_file. Prints PASS/FAIL lines and
 # the counts; exits 1 on any failure.
 #
-# Usage: tools/bazel/cache_test.sh      (after tools/bazel/setup.sh)
+# Usage: tests/integration/cache_test.sh      (after tools/bazel/setup.sh)
 #   KEEP_SCRATCH=1 keeps the two checkouts and prints where they are.
 set -euo pipefail
 
@@ -210,12 +212,15 @@ log="$WORK/B (idle frame 0001 changed).json"
 summarize "$log" | tail -n +2
 sed 's/^/    executed: /' "$log.executed"
 pet_reran=$(grep '^Pet' "$log.executed" || true)
-archive_re='^PetpackArchive [^ ]*/assets/petpack/pet_tabby\.petpack$'
-qa_re='^PetpackQA [^ ]*/assets/petpack/pet_tabby_qa/'
-if [[ $(echo "$pet_reran" | wc -l) -eq 2 && $(echo "$pet_reran" | head -n 1) =~ $archive_re && $(echo "$pet_reran" | tail -n 1) =~ $qa_re ]]; then
-    pass "changing idle/0001.png reran exactly 2 pet actions, the sample pet's PetpackArchive and its PetpackQA"
+# The player's and the QA's outputs are directories; the log may name them
+# or their files.
+if [[ $(grep -c . <<<"$pet_reran") == 3 ]] &&
+    grep -Eq '^PetpackArchive [^ ]*/assets/petpack/pet_tabby\.petpack$' <<<"$pet_reran" &&
+    grep -Eq '^PetpackPlayer [^ ]*/assets/petpack/player(/[^ ]*)?( |$)' <<<"$pet_reran" &&
+    grep -Eq '^PetpackQA [^ ]*/assets/petpack/pet_tabby_qa(/[^ ]*)?( |$)' <<<"$pet_reran"; then
+    pass "changing idle/0001.png reran exactly 3 pet actions, the sample pet's PetpackArchive, its player's PetpackPlayer and its PetpackQA"
 else
-    fail "changing idle/0001.png reran these pet actions, want only pet_tabby's PetpackArchive and PetpackQA: $(echo "$pet_reran" | cut -c1-200 | tr '\n' ';')"
+    fail "changing idle/0001.png reran these pet actions, want only the PetpackArchive of pet_tabby, the PetpackPlayer of its player and its PetpackQA: $(echo "$pet_reran" | cut -c1-200 | tr '\n' ';')"
 fi
 if [[ "$(sha256sum "$b_petpack" | cut -d' ' -f1)" == "$b_petpack_before" ]]; then
     fail "the sample pet archive did not change with the frame"
