@@ -2,6 +2,7 @@ package motionqa
 
 import (
 	"image"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -72,5 +73,45 @@ func TestFullSourceRules(t *testing.T) {
 	}
 	if p := s.Provenance(); p != "deterministic" {
 		t.Errorf("the sample's provenance reads %q", p)
+	}
+}
+
+// TestFullSourceThroughVerify runs a skill-full-source pet through
+// verify-production: a frame the validator accepts (2.6% of its pixels
+// have alpha above 0) but under 1% visible at QA's threshold (alpha >= 16)
+// fails. (A package breaking the validator's own full-source rules cannot
+// be built: the writer refuses it.)
+func TestFullSourceThroughVerify(t *testing.T) {
+	faint := func(f *fixture) {
+		img := image.NewNRGBA(f.frames["done"][3].Rect)
+		for i := 0; i < 1000; i++ {
+			img.Pix[4*(i*37)+3] = 10
+		}
+		for x := 20; x < 60; x++ {
+			img.Pix[img.PixOffset(x, 100)+3] = 255
+		}
+		f.frames["done"][3] = img
+	}
+	for _, c := range []struct {
+		name, rule, want string
+		change           func(f *fixture)
+	}{
+		{"faint frame", RuleFullSourceCoverage, "state done frame 3 (0003.png): 40 of 39936 pixels visible", faint},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			f := sampleFixture(t)
+			f.fullSource = true
+			c.change(f)
+			src := f.build(t)
+			_, qa, rv := base(t)
+			ver, fails := VerifyProduction(VerifyOptions{Source: src, Report: filepath.Join(qa, ReportName), Review: rv})
+			text := failuresText(fails)
+			if ver.OK || !strings.Contains(text, c.rule) || !strings.Contains(text, c.want) {
+				t.Errorf("ok %v, failures:\n%s\nwant %s naming %q", ver.OK, text, c.rule, c.want)
+			}
+			if ver.RuntimeOK {
+				t.Error("runtime_ok is true")
+			}
+		})
 	}
 }

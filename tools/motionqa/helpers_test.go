@@ -28,6 +28,9 @@ type fixture struct {
 	frames map[petpack.Action][]*image.NRGBA
 	timing map[petpack.Action]string
 	id     string
+	// fullSource makes the package claim skill-full-source provenance
+	// (with the visual source and preview_only false that claim needs).
+	fullSource bool
 }
 
 func sampleFixture(t testing.TB) *fixture {
@@ -145,6 +148,12 @@ func (f *fixture) spec(t testing.TB) (*petpackbuild.Spec, petpackbuild.ReadFunc,
 		"producer": map[string]interface{}{
 			"generator": "motionqa_test", "provenance": "deterministic", "description": "A small orange tabby cat.",
 		},
+	}
+	if f.fullSource {
+		spec["producer"] = map[string]interface{}{
+			"generator": "motionqa_test", "provenance": "skill-full-source", "description": "A small orange tabby cat.",
+			"visual_source": "image-generation", "preview_only": false,
+		}
 	}
 	data, err := json.Marshal(spec)
 	if err != nil {
