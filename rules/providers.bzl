@@ -54,3 +54,11 @@ PetpackInfo = provider(
         "spec": "File: the JSON spec the action read (every input by its path); for tools that want to know what went in.",
     },
 )
+
+PetpackQAInfo = provider(
+    doc = "A motion-QA directory made by `petpack_qa` (`apc.pet-motion-qa.v1`).",
+    fields = {
+        "archive": "File: the `.petpack` the QA audited.",
+        "dir": "File (a directory): `report.json`, `keyframes.png`, `previews/`, `frames/` and `index.html`.",
+    },
+)

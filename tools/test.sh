@@ -63,6 +63,8 @@ go test -run='^$' -fuzz='^FuzzValidateArchive$' -fuzztime="$FUZZTIME" -fuzzminim
 go test -run='^$' -fuzz='^FuzzMetadata$' -fuzztime="$FUZZTIME" -fuzzminimizetime=0x ./runtime/petpack
 go test -run='^$' -fuzz='^FuzzPrivacy$' -fuzztime="$FUZZTIME" ./runtime/petpack
 go test -run='^$' -fuzz='^FuzzParse$' -fuzztime="$FUZZTIME" ./runtime/webp
+go test -run='^$' -fuzz='^FuzzReview$' -fuzztime="$FUZZTIME" ./tools/motionqa
+go test -run='^$' -fuzz='^FuzzArtifactPath$' -fuzztime="$FUZZTIME" ./tools/motionqa
 # Minimising a new playback input replays long traces: keep findings as found.
 go test -run='^$' -fuzz='^FuzzPlayer$' -fuzztime="$FUZZTIME" -fuzzminimizetime=0x ./runtime/playback
 go test -run='^$' -fuzz='^FuzzParseScript$' -fuzztime="$FUZZTIME" ./runtime/playback

@@ -6,11 +6,12 @@
 #      //assets/... and executes every action, among them exactly one
 #      PetpackArchive (the sample pet //assets/petpack:pet_tabby); B builds
 #      the same and must execute no pet action (PetManifestCheck,
-#      PetRuntimeCopy, PetPack, PetPackCc, PetpackArchive, ...): all disk
-#      cache hits.
+#      PetRuntimeCopy, PetPack, PetPackCc, PetpackArchive, PetpackQA, ...):
+#      all disk cache hits.
 #   2. Every output under bazel-bin/assets is byte-identical in A and B (the
 #      pack, the runtime copy, the C and Go sources and their objects, the
-#      sample pet's .petpack archive and its player directory).
+#      sample pet's .petpack archive, its player directory and its
+#      motion-QA directory).
 #   3. In B, one sprite gets new pixels (sprites/curious.png is replaced by
 #      the valid sprite attentive.png); the rebuild may run only the actions
 #      that depend on it: its PetRuntimeCopy, PetPack, PetPackCc and the C
@@ -19,7 +20,8 @@
 #   4. In B, one frame of the sample pet changes (frames/idle/0001.png is
 #      replaced by the valid frame idle/0005.png); the rebuild runs exactly
 #      three pet actions, its PetpackArchive, the PetpackPlayer of
-#      //assets/petpack:player that copies the archive and the PetBundle of
+#      //assets/petpack:player that copies the archive, the PetpackQA of
+#      //assets/petpack:pet_tabby_qa and the PetBundle of
 #      //assets/petpack:bundle that holds its digest, and the archive
 #      changes.
 #
@@ -214,15 +216,17 @@ sed 's/^/    executed: /' "$log.executed"
 # The archive's PetpackArchive, and the PetBundle of //assets/petpack:bundle,
 # whose inventory holds the archive's digest.
 pet_reran=$(grep '^Pet' "$log.executed" || true)
-# The player's output is a directory; the log may name it or its files.
+# The player's and the QA's outputs are directories; the log may name them
+# or their files.
 n_archive=$(grep -c '^PetpackArchive [^ ]*/assets/petpack/pet_tabby\.petpack$' <<<"$pet_reran" || true)
 n_player=$(grep -Ec '^PetpackPlayer [^ ]*/assets/petpack/player(/[^ ]*)?( |$)' <<<"$pet_reran" || true)
+n_qa=$(grep -Ec '^PetpackQA [^ ]*/assets/petpack/pet_tabby_qa(/[^ ]*)?( |$)' <<<"$pet_reran" || true)
 n_bundle=$(grep -c '^PetBundle [^ ]*/assets/petpack/bundle_gen/' <<<"$pet_reran" || true)
 n_pet=$(grep -c . <<<"$pet_reran" || true)
-if ((n_archive == 1 && n_player == 1 && n_bundle == 1 && n_pet == 3)); then
-    pass "changing idle/0001.png reran exactly 3 pet actions, the sample pet's PetpackArchive, its player's PetpackPlayer and the bundle's PetBundle"
+if ((n_archive == 1 && n_player == 1 && n_qa == 1 && n_bundle == 1 && n_pet == 4)); then
+    pass "changing idle/0001.png reran exactly 4 pet actions, the sample pet's PetpackArchive, its player's PetpackPlayer, its PetpackQA and the bundle's PetBundle"
 else
-    fail "changing idle/0001.png reran these pet actions, want only the PetpackArchive of pet_tabby, the PetpackPlayer of its player and the PetBundle of :bundle: $(echo "$pet_reran" | tr '\n' ';')"
+    fail "changing idle/0001.png reran these pet actions, want only the PetpackArchive of pet_tabby, the PetpackPlayer of its player, its PetpackQA and the PetBundle of :bundle: $(echo "$pet_reran" | cut -c1-200 | tr '\n' ';')"
 fi
 if [[ "$(sha256sum "$b_petpack" | cut -d' ' -f1)" == "$b_petpack_before" ]]; then
     fail "the sample pet archive did not change with the frame"

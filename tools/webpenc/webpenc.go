@@ -55,33 +55,44 @@ func EncodeAnimated(frames []image.Image, durations []int, loop int) ([]byte, er
 	}
 	size := frames[0].Bounds().Size()
 	var (
-		anmf  [][]byte
+		bits  = make([][]byte, len(frames))
 		alpha bool
 	)
 	for i, img := range frames {
 		if img.Bounds().Size() != size {
 			return nil, fmt.Errorf("webpenc: frame %d is %v, frame 0 is %v", i, img.Bounds().Size(), size)
 		}
-		if durations[i] < 0 || durations[i] > MaxDuration {
-			return nil, fmt.Errorf("webpenc: frame %d duration %d outside 0..%d", i, durations[i], MaxDuration)
-		}
 		nrgba := toNRGBA(img)
 		if hasAlpha(nrgba) {
 			alpha = true
 		}
-		bits, err := encodeNRGBA(nrgba)
+		b, err := encodeNRGBA(nrgba)
 		if err != nil {
 			return nil, fmt.Errorf("webpenc: frame %d: %w", i, err)
 		}
-		var w riffWriter
-		hdr := make([]byte, 16)
-		put24(hdr[6:], size.X-1)
-		put24(hdr[9:], size.Y-1)
-		put24(hdr[12:], durations[i])
-		hdr[15] = 0x02 // do not blend, do not dispose
-		w.buf = append(w.buf, hdr...)
-		w.chunk("VP8L", bits)
-		anmf = append(anmf, w.buf)
+		bits[i] = b
+	}
+	return AssembleAnimated(size.X, size.Y, alpha, bits, durations, loop)
+}
+
+// AssembleAnimated is EncodeAnimated for frames already encoded with
+// EncodeVP8L, all width x height: a caller that repeats a frame (a preview
+// playing a burst several times) encodes it once and passes its bitstream
+// again, and need not hold the decoded frames at all. alpha sets the VP8X
+// alpha flag and must be true when any frame has a pixel that is not
+// opaque.
+func AssembleAnimated(width, height int, alpha bool, bitstreams [][]byte, durations []int, loop int) ([]byte, error) {
+	if len(bitstreams) == 0 {
+		return nil, errors.New("webpenc: no frames")
+	}
+	if len(bitstreams) != len(durations) {
+		return nil, fmt.Errorf("webpenc: %d frames but %d durations", len(bitstreams), len(durations))
+	}
+	if loop < 0 || loop > 0xffff {
+		return nil, fmt.Errorf("webpenc: loop count %d outside 0..65535", loop)
+	}
+	if width < 1 || height < 1 || width > MaxDimension || height > MaxDimension {
+		return nil, fmt.Errorf("webpenc: %dx%d outside 1..%d", width, height, MaxDimension)
 	}
 	var w riffWriter
 	x := make([]byte, 10)
@@ -89,14 +100,25 @@ func EncodeAnimated(frames []image.Image, durations []int, loop int) ([]byte, er
 	if alpha {
 		x[0] |= 0x10
 	}
-	put24(x[4:], size.X-1)
-	put24(x[7:], size.Y-1)
+	put24(x[4:], width-1)
+	put24(x[7:], height-1)
 	w.chunk("VP8X", x)
 	anim := make([]byte, 6)
 	binary.LittleEndian.PutUint16(anim[4:], uint16(loop))
 	w.chunk("ANIM", anim)
-	for _, a := range anmf {
-		w.chunk("ANMF", a)
+	for i, bits := range bitstreams {
+		if durations[i] < 0 || durations[i] > MaxDuration {
+			return nil, fmt.Errorf("webpenc: frame %d duration %d outside 0..%d", i, durations[i], MaxDuration)
+		}
+		var f riffWriter
+		hdr := make([]byte, 16)
+		put24(hdr[6:], width-1)
+		put24(hdr[9:], height-1)
+		put24(hdr[12:], durations[i])
+		hdr[15] = 0x02 // do not blend, do not dispose
+		f.buf = append(f.buf, hdr...)
+		f.chunk("VP8L", bits)
+		w.chunk("ANMF", f.buf)
 	}
 	return w.bytes(), nil
 }

@@ -230,3 +230,36 @@ func sameNRGBA(t *testing.T, who string, want *image.NRGBA, got image.Image) {
 		}
 	}
 }
+
+// TestAssembleAnimatedMatchesEncodeAnimated: assembling separately encoded
+// frames, a repeated one passed twice, gives EncodeAnimated's bytes.
+func TestAssembleAnimatedMatchesEncodeAnimated(t *testing.T) {
+	a := image.NewNRGBA(image.Rect(0, 0, 5, 3))
+	b := image.NewNRGBA(image.Rect(0, 0, 5, 3))
+	for i := range a.Pix {
+		a.Pix[i] = byte(i * 7)
+		b.Pix[i] = byte(255 - i)
+	}
+	want, err := webpenc.EncodeAnimated([]image.Image{a, b, a}, []int{100, 250, 100}, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ba, err := webpenc.EncodeVP8L(a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bb, err := webpenc.EncodeVP8L(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := webpenc.AssembleAnimated(5, 3, true, [][]byte{ba, bb, ba}, []int{100, 250, 100}, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Error("AssembleAnimated differs from EncodeAnimated")
+	}
+	if _, err := webpenc.AssembleAnimated(0, 3, true, [][]byte{ba}, []int{1}, 0); err == nil {
+		t.Error("a zero width was accepted")
+	}
+}

@@ -1,0 +1,112 @@
+package motionqa
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+)
+
+// publishDir replaces the directory out with exactly files: they are
+// written and synced in a fresh sibling directory, which is then renamed
+// to out (an empty out is removed first; an earlier QA directory is first
+// renamed aside and removed after), and the parent directory is synced.
+// A failure before the rename leaves out as it was and removes the
+// sibling; a crash leaves at most a dot-named sibling next to out.
+func publishDir(out string, files []file) (err error) {
+	out = filepath.Clean(out)
+	parent := filepath.Dir(out)
+	if err := os.MkdirAll(parent, 0o755); err != nil {
+		return err
+	}
+	tmp, err := os.MkdirTemp(parent, "."+filepath.Base(out)+".tmp-")
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if err != nil {
+			os.RemoveAll(tmp)
+		}
+	}()
+	if err := os.Chmod(tmp, 0o755); err != nil {
+		return err
+	}
+	dirs := map[string]bool{tmp: true}
+	sort.Slice(files, func(i, j int) bool { return files[i].name < files[j].name })
+	for _, f := range files {
+		p := filepath.Join(tmp, filepath.FromSlash(f.name))
+		d := filepath.Dir(p)
+		if !dirs[d] {
+			if err := os.MkdirAll(d, 0o755); err != nil {
+				return err
+			}
+			dirs[d] = true
+		}
+		if err := writeSynced(p, f.data); err != nil {
+			return err
+		}
+	}
+	for d := range dirs {
+		if err := syncDir(d); err != nil {
+			return err
+		}
+	}
+	old := ""
+	if fi, err := os.Lstat(out); err == nil {
+		if !fi.IsDir() {
+			return fmt.Errorf("%s: exists and is not a directory", out)
+		}
+		ents, err := os.ReadDir(out)
+		if err != nil {
+			return err
+		}
+		if len(ents) > 0 {
+			old = tmp + ".old"
+			if err := os.Rename(out, old); err != nil {
+				return err
+			}
+		} else if err := os.Remove(out); err != nil {
+			// Not every file system renames over an empty directory (the
+			// one under Bazel's output base here answers EEXIST); an
+			// empty directory holds nothing to lose.
+			return err
+		}
+	}
+	if err := os.Rename(tmp, out); err != nil {
+		if old != "" {
+			os.Rename(old, out)
+		}
+		return err
+	}
+	if old != "" {
+		if err := os.RemoveAll(old); err != nil {
+			return err
+		}
+	}
+	return syncDir(parent)
+}
+
+func writeSynced(p string, data []byte) error {
+	f, err := os.OpenFile(p, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if err != nil {
+		return err
+	}
+	if _, err := f.Write(data); err != nil {
+		f.Close()
+		return err
+	}
+	if err := f.Sync(); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
+
+func syncDir(d string) error {
+	f, err := os.Open(d)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	return f.Sync()
+}
