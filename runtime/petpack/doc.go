@@ -263,10 +263,11 @@
 // The media gate reads section 6 this way. A colour type "with Alpha" is
 // PNG colour type 4 or 6, the types with an alpha channel; a tRNS chunk on
 // a palette or RGB image does not count, as tools/packbuild reads it too.
-// Visible means alpha above zero, transparent alpha zero, each at least 1%
-// of the pixels. Frames are compared as decoded, 8-bit non-premultiplied
-// RGBA with colour under alpha 0 ignored, so a frame re-encoded or with
-// different hidden colour is still a duplicate. "A loop's last and first
+// Visible means alpha 16 or more and transparent alpha 239 or less (the
+// contract authors' thresholds; an edge pixel can be both), each at least
+// 1% of the pixels. Frames are compared as decoded, 8-bit non-premultiplied
+// RGBA with every pixel under alpha 16 zeroed, so a frame re-encoded or
+// with different colour under near-zero alpha is still a duplicate. "A loop's last and first
 // decoded frames" is the seam of the loop playback mode only: periodic
 // idle rests between plays, and the contract calls a burst's repeats a
 // burst. An ordinary package's seam duplicate warns as an adjacent one

@@ -189,8 +189,8 @@ func TestMediaRules(t *testing.T) {
 		{"a paletted cover with tRNS", cover(paletted), []Rule{RuleCoverNoAlpha}},
 		{"a cover with a corrupt IDAT", cover(corruptIDAT(base.get(coverPath))), []Rule{RuleCoverDecodeFailed}},
 		{"a transparent cover", cover(encodePNG(image.NewNRGBA(image.Rect(0, 0, 384, 416)))), []Rule{RuleCoverAlphaCoverage}},
-		{"a cover with no transparent pixel", cover(encodePNG(drawn(384, 416, func(x, y int) color.NRGBA {
-			return color.NRGBA{uint8(x), uint8(y), 90, 200}
+		{"a cover with no transparent pixel (alpha 240 everywhere)", cover(encodePNG(drawn(384, 416, func(x, y int) color.NRGBA {
+			return color.NRGBA{uint8(x), uint8(y), 90, 240}
 		}))), []Rule{RuleCoverAlphaCoverage}},
 		{"an opaque RGB cover", cover(encodePNG(drawn(384, 416, func(x, y int) color.NRGBA { return orange }))), []Rule{RuleCoverNoAlpha, RuleCoverAlphaCoverage}},
 		{"a white and grey 8 px checkerboard", cover(checkerCover(8, color.NRGBA{255, 255, 255, 255}, color.NRGBA{204, 204, 204, 255})), []Rule{RuleCoverCheckerboard}},
@@ -452,4 +452,45 @@ func TestLargestPreviewAllowed(t *testing.T) {
 		}
 	}
 	expectWarning(t, v, RulePreviewSizeUnusual)
+}
+
+// TestAlphaThresholds: visible means alpha 16 or more and transparent alpha
+// 239 or less, as the contract's authors measure; pixels under 16 are
+// zeroed before frames are compared.
+func TestAlphaThresholds(t *testing.T) {
+	base := validPackage()
+	faint := encodePNG(drawn(192, 208, func(x, y int) color.NRGBA {
+		if x > 40 && x < 150 && y > 40 && y < 170 {
+			return color.NRGBA{200, 120, 40, 15}
+		}
+		return color.NRGBA{}
+	}))
+	prev := base.get(frameName(ActionThinking, 0))
+	img, err := png.Decode(bytes.NewReader(prev))
+	if err != nil {
+		t.Fatal(err)
+	}
+	hidden := image.NewNRGBA(img.Bounds())
+	draw := func(x, y int) color.NRGBA { return color.NRGBAModel.Convert(img.At(x, y)).(color.NRGBA) }
+	for y := 0; y < 208; y++ {
+		for x := 0; x < 192; x++ {
+			c := draw(x, y)
+			if c.A < 16 {
+				c = color.NRGBA{uint8(x), uint8(y), 7, uint8(x % 16)}
+			}
+			hidden.SetNRGBA(x, y, c)
+		}
+	}
+	for _, tc := range []struct {
+		name string
+		p    pkg
+		want Rule
+	}{
+		{"a frame visible only at alpha 15 is blank", base.with(frameName(ActionTool, 1), faint), RuleFullSourceAlphaCoverage},
+		{"frames differing only under alpha 16 are duplicates", base.with(frameName(ActionThinking, 1), encodePNG(hidden)), RuleFullSourceFrameDuplicate},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			expectRules(t, validateBytes(rawZip(tc.p)), tc.want)
+		})
+	}
 }

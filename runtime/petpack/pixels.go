@@ -6,11 +6,19 @@ import (
 	"image/color"
 )
 
+// The alpha thresholds the contract's authors measure with: a pixel is
+// visible from alpha 16 up and transparent up to alpha 239 (a
+// semi-transparent edge pixel is both), and pixels below 16 are zeroed
+// before frames are compared, so colour hidden under near-zero alpha can
+// neither fake motion nor tell two equal pictures apart.
+const (
+	minVisibleAlpha     = 16
+	maxTransparentAlpha = 239
+)
+
 // eachRow passes img to fn a row at a time as canonical pixels: 8-bit
 // non-premultiplied RGBA, the precision the runtime displays, with every
-// fully transparent pixel as 0,0,0,0, since colour under alpha 0 is never
-// seen and two frames differing only there show the same picture. row is
-// reused between calls.
+// pixel under minVisibleAlpha as 0,0,0,0. row is reused between calls.
 func eachRow(img image.Image, fn func(y int, row []byte)) {
 	b := img.Bounds()
 	w := b.Dx()
@@ -21,8 +29,8 @@ func eachRow(img image.Image, fn func(y int, row []byte)) {
 			off := m.PixOffset(b.Min.X, y)
 			copy(row, m.Pix[off:off+4*w])
 			for i := 3; i < len(row); i += 4 {
-				if row[i] == 0 {
-					row[i-3], row[i-2], row[i-1] = 0, 0, 0
+				if row[i] < minVisibleAlpha {
+					row[i-3], row[i-2], row[i-1], row[i] = 0, 0, 0, 0
 				}
 			}
 			fn(y-b.Min.Y, row)
@@ -54,7 +62,7 @@ func eachRow(img image.Image, fn func(y int, row []byte)) {
 
 func canonicalColor(c color.Color) [4]byte {
 	n := color.NRGBAModel.Convert(c).(color.NRGBA)
-	if n.A == 0 {
+	if n.A < minVisibleAlpha {
 		return [4]byte{}
 	}
 	return [4]byte{n.R, n.G, n.B, n.A}
@@ -79,16 +87,18 @@ func canonical(img image.Image, buf []byte) ([]byte, alphaCount) {
 	return buf, count
 }
 
-// alphaCount is an image's alpha coverage: pixels with alpha above zero
-// (visible) and at zero (transparent).
-type alphaCount struct{ visible, transparent int }
+// alphaCount is an image's alpha coverage: pixels visible (alpha at least
+// minVisibleAlpha) and transparent (at most maxTransparentAlpha), of total.
+type alphaCount struct{ visible, transparent, total int }
 
 func (a *alphaCount) add(row []byte) {
 	for i := 3; i < len(row); i += 4 {
-		if row[i] == 0 {
-			a.transparent++
-		} else {
+		a.total++
+		if row[i] >= minVisibleAlpha {
 			a.visible++
+		}
+		if row[i] <= maxTransparentAlpha {
+			a.transparent++
 		}
 	}
 }
@@ -96,10 +106,10 @@ func (a *alphaCount) add(row []byte) {
 // enough reports whether at least 1% of the pixels are visible and 1%
 // transparent (section 6), and otherwise says what falls short.
 func (a alphaCount) enough() (string, bool) {
-	total := a.visible + a.transparent
+	total := a.total
 	if a.visible*100 >= total && a.transparent*100 >= total {
 		return "", true
 	}
 	pct := func(n int) float64 { return float64(n) * 100 / float64(total) }
-	return fmt.Sprintf("%d of %d pixels visible (%.2f%%) and %d transparent (%.2f%%)", a.visible, total, pct(a.visible), a.transparent, pct(a.transparent)), false
+	return fmt.Sprintf("%d of %d pixels visible at alpha 16 or more (%.2f%%) and %d transparent at alpha 239 or less (%.2f%%)", a.visible, total, pct(a.visible), a.transparent, pct(a.transparent)), false
 }
