@@ -1,7 +1,6 @@
 package main
 
-// ---------------------------------------------------------------------------
-// Actions.
+// The idle action: breathing, a blink, a tail flick.
 
 var idlePoses = []pose{
 	{},
