@@ -10,6 +10,7 @@ import (
 	"reflect"
 	"testing"
 
+	"github.com/agentpet/rules_pet/internal/packformat"
 	"github.com/agentpet/rules_pet/runtime/pack"
 	"github.com/agentpet/rules_pet/tools/packbuild"
 	"github.com/agentpet/rules_pet/tools/packbuild/packbuildtest"
@@ -28,7 +29,7 @@ const seedDir = "testdata/fuzz/FuzzRead"
 func FuzzRead(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		checkReadProperties(t, data)
-		if len(data) >= pack.MinPackLength && len(data) <= pack.MaxPackLength {
+		if len(data) >= packformat.MinPackLength && len(data) <= packformat.MaxPackLength {
 			checkReadProperties(t, fixCheck(clone(data)))
 		}
 	})
@@ -63,7 +64,7 @@ func checkReadProperties(t *testing.T, data []byte) {
 		t.Fatalf("accepted pack does not re-encode: %v", err)
 	}
 	if !bytes.Equal(again, data) {
-		t.Fatalf("re-encoded pack differs: %s", pack.FirstDifference(again, data))
+		t.Fatalf("re-encoded pack differs: %s", packformat.FirstDifference(again, data))
 	}
 }
 

@@ -6,9 +6,9 @@ import (
 	"os"
 	"testing"
 
+	"github.com/agentpet/rules_pet/internal/packformat"
 	"github.com/agentpet/rules_pet/runtime/manifest"
 	"github.com/agentpet/rules_pet/runtime/manifest/manifesttest"
-	"github.com/agentpet/rules_pet/runtime/pack"
 	"github.com/agentpet/rules_pet/tools/packbuild"
 	"github.com/agentpet/rules_pet/tools/packbuild/packbuildtest"
 )
@@ -101,9 +101,9 @@ func fixCheck(b []byte) []byte {
 func clone(b []byte) []byte { return append([]byte(nil), b...) }
 
 // tables returns the table offsets of a pack from its own header.
-func tables(b []byte) pack.Tables {
-	return pack.Layout(pack.Counts{Images: get16(b, 14), Animations: get16(b, 16), Frames: get16(b, 18), Roles: get16(b, 20)})
+func tables(b []byte) packformat.Tables {
+	return packformat.Layout(packformat.Counts{Images: get16(b, 14), Animations: get16(b, 16), Frames: get16(b, 18), Roles: get16(b, 20)})
 }
 
 // entryOff is the offset of entry i's record.
-func entryOff(b []byte, i int) int { return tables(b).Entries + i*pack.EntryRecordLength }
+func entryOff(b []byte, i int) int { return tables(b).Entries + i*packformat.EntryRecordLength }

@@ -2,7 +2,7 @@ package pack
 
 import (
 	"bytes"
-	"encoding/binary"
+	pf "github.com/agentpet/rules_pet/internal/packformat"
 	"hash/crc32"
 
 	"github.com/agentpet/rules_pet/runtime/manifest"
@@ -139,20 +139,6 @@ func Verify(data []byte) error {
 	return nil
 }
 
-func u16(b []byte, off int) int { return int(binary.LittleEndian.Uint16(b[off:])) }
-func u32(b []byte, off int) uint32 {
-	return binary.LittleEndian.Uint32(b[off:])
-}
-
-func headerCounts(data []byte) Counts {
-	return Counts{
-		Images:     u16(data, offImageCount),
-		Animations: u16(data, offAnimCount),
-		Frames:     u16(data, offFrameCount),
-		Roles:      u16(data, offRoleCount),
-	}
-}
-
 // verify returns *Error rather than error so the rule is typed; its callers
 // convert only a non-nil one, because a nil *Error in an error interface is
 // not nil.
@@ -160,38 +146,38 @@ func verify(data []byte) *Error {
 	// Each step makes the next safe: nothing past the header is read until
 	// the length agrees, and no table is read until its offsets are known to
 	// lie inside the pack.
-	if len(data) < HeaderLength {
-		return reject(RuleTruncatedHeader, "pack is %d bytes, shorter than the %d-byte header", len(data), HeaderLength)
+	if len(data) < pf.HeaderLength {
+		return reject(RuleTruncatedHeader, "pack is %d bytes, shorter than the %d-byte header", len(data), pf.HeaderLength)
 	}
-	if string(data[offMagic:offMagic+4]) != Magic {
-		return reject(RuleBadMagic, "magic is %q, want %q", data[offMagic:offMagic+4], Magic)
+	if string(data[pf.OffMagic:pf.OffMagic+4]) != pf.Magic {
+		return reject(RuleBadMagic, "magic is %q, want %q", data[pf.OffMagic:pf.OffMagic+4], pf.Magic)
 	}
-	if v := u16(data, offVersion); v != Version {
-		return reject(RuleUnsupportedVersion, "format version %d; this reader accepts only version %d", v, Version)
+	if v := pf.U16(data, pf.OffVersion); v != pf.Version {
+		return reject(RuleUnsupportedVersion, "format version %d; this reader accepts only version %d", v, pf.Version)
 	}
-	if h := u16(data, offHeaderLength); h != HeaderLength {
-		return reject(RuleBadHeaderLength, "header length %d, want %d", h, HeaderLength)
+	if h := pf.U16(data, pf.OffHeaderLength); h != pf.HeaderLength {
+		return reject(RuleBadHeaderLength, "header length %d, want %d", h, pf.HeaderLength)
 	}
-	declared := u32(data, offPackLength)
+	declared := pf.U32(data, pf.OffPackLength)
 	// Compared in uint64: a supplied slice may be longer than any uint32.
 	if uint64(declared) != uint64(len(data)) {
 		return reject(RulePackLengthMismatch, "header declares %d bytes, %d supplied", declared, len(data))
 	}
-	if declared%Alignment != 0 {
-		return reject(RulePackLengthUnaligned, "pack length %d is not a multiple of %d", declared, Alignment)
+	if declared%pf.Alignment != 0 {
+		return reject(RulePackLengthUnaligned, "pack length %d is not a multiple of %d", declared, pf.Alignment)
 	}
-	if declared < MinPackLength || declared > MaxPackLength {
-		return reject(RulePackLengthOutOfRange, "pack length %d is outside %d to %d", declared, MinPackLength, MaxPackLength)
+	if declared < pf.MinPackLength || declared > pf.MaxPackLength {
+		return reject(RulePackLengthOutOfRange, "pack length %d is outside %d to %d", declared, pf.MinPackLength, pf.MaxPackLength)
 	}
 	n := len(data)
-	checkOff := n - CheckLength
-	if got, want := crc32.ChecksumIEEE(data[:checkOff]), u32(data, checkOff); got != want {
+	checkOff := n - pf.CheckLength
+	if got, want := crc32.ChecksumIEEE(data[:checkOff]), pf.U32(data, checkOff); got != want {
 		return reject(RuleCheckMismatch, "CRC-32 of the first %d bytes is 0x%08x, the stored check is 0x%08x", checkOff, got, want)
 	}
-	if pe, tr := data[offPixelEncoding], data[offTransparency]; pe != PixelEncodingRGB565 || tr != TransparencyMask {
-		return reject(RuleUnsupportedEncoding, "pixel encoding %d and transparency %d; this reader accepts only %d and %d", pe, tr, PixelEncodingRGB565, TransparencyMask)
+	if pe, tr := data[pf.OffPixelEncoding], data[pf.OffTransparency]; pe != pf.PixelEncodingRGB565 || tr != pf.TransparencyMask {
+		return reject(RuleUnsupportedEncoding, "pixel encoding %d and transparency %d; this reader accepts only %d and %d", pe, tr, pf.PixelEncodingRGB565, pf.TransparencyMask)
 	}
-	c := headerCounts(data)
+	c := pf.HeaderCounts(data)
 	for _, l := range [...]struct {
 		what       string
 		count, max int
@@ -205,14 +191,14 @@ func verify(data []byte) *Error {
 			return reject(RuleCountOutOfRange, "%d %s records, more than the limit of %d", l.count, l.what, l.max)
 		}
 	}
-	t := Layout(c)
-	if po := u32(data, offPayload); uint64(po) != uint64(t.Payload) {
+	t := pf.Layout(c)
+	if po := pf.U32(data, pf.OffPayload); uint64(po) != uint64(t.Payload) {
 		return reject(RulePayloadOffsetMismatch, "header declares payload offset %d, the counts put it at %d", po, t.Payload)
 	}
 	if t.Payload > checkOff {
 		return reject(RulePayloadOffsetOutOfRange, "tables end at %d, past the check at %d", t.Payload, checkOff)
 	}
-	if fb := u16(data, offFallback); fb >= c.Roles {
+	if fb := pf.U16(data, pf.OffFallback); fb >= c.Roles {
 		return reject(RuleFallbackOutOfRange, "fallback role %d, the role table has %d records", fb, c.Roles)
 	}
 	if err := verifyTables(data, c, t); err != nil {
@@ -221,10 +207,10 @@ func verify(data []byte) *Error {
 	return verifyEntries(data, c, t)
 }
 
-func verifyTables(data []byte, c Counts, t Tables) *Error {
+func verifyTables(data []byte, c pf.Counts, t pf.Tables) *Error {
 	for i := 0; i < c.Animations; i++ {
-		r := t.Animations + i*AnimationRecordLength
-		first, count := u16(data, r+32), u16(data, r+34)
+		r := t.Animations + i*pf.AnimationRecordLength
+		first, count := pf.U16(data, r+32), pf.U16(data, r+34)
 		switch {
 		case count == 0:
 			return reject(RuleAnimationRunOutOfRange, "animation %d holds no frames", i)
@@ -235,34 +221,34 @@ func verifyTables(data []byte, c Counts, t Tables) *Error {
 		}
 	}
 	for i := 0; i < c.Frames; i++ {
-		if img := u16(data, t.Frames+i*FrameRecordLength); img >= c.Images {
+		if img := pf.U16(data, t.Frames+i*pf.FrameRecordLength); img >= c.Images {
 			return reject(RuleFrameImageOutOfRange, "frame %d names image %d, the image table has %d records", i, img, c.Images)
 		}
 	}
 	for i := 0; i < c.Frames; i++ {
-		if d := u16(data, t.Frames+i*FrameRecordLength+2); d < manifest.MinDurationMS || d > manifest.MaxDurationMS {
+		if d := pf.U16(data, t.Frames+i*pf.FrameRecordLength+2); d < manifest.MinDurationMS || d > manifest.MaxDurationMS {
 			return reject(RuleFrameDurationOutOfRange, "frame %d lasts %d ms, outside %d to %d", i, d, manifest.MinDurationMS, manifest.MaxDurationMS)
 		}
 	}
 	for i := 0; i < c.Roles; i++ {
-		if a := u16(data, t.Roles+i*RoleRecordLength+32); a >= c.Animations {
+		if a := pf.U16(data, t.Roles+i*pf.RoleRecordLength+32); a >= c.Animations {
 			return reject(RuleRoleAnimationOutOfRange, "role %d names animation %d, the animation table has %d records", i, a, c.Animations)
 		}
 	}
 	for i := 0; i < c.Roles; i++ {
-		if pad := u16(data, t.Roles+i*RoleRecordLength+34); pad != 0 {
+		if pad := pf.U16(data, t.Roles+i*pf.RoleRecordLength+34); pad != 0 {
 			return reject(RuleRolePaddingNonzero, "role %d padding is 0x%04x, want zero", i, pad)
 		}
 	}
 	var buf [manifest.MaxImages + manifest.MaxAnimations + manifest.MaxRoles]idField
 	ids := identifierFields(buf[:0], c, t)
 	for _, f := range ids {
-		if bytes.IndexByte(data[f.off:f.off+IdentifierLength], 0) < 0 {
-			return reject(RuleIdentifierUnterminated, "%s %d identifier has no zero terminator in its %d bytes", f.table, f.index, IdentifierLength)
+		if bytes.IndexByte(data[f.off:f.off+pf.IdentifierLength], 0) < 0 {
+			return reject(RuleIdentifierUnterminated, "%s %d identifier has no zero terminator in its %d bytes", f.table, f.index, pf.IdentifierLength)
 		}
 	}
 	for _, f := range ids {
-		field := data[f.off : f.off+IdentifierLength]
+		field := data[f.off : f.off+pf.IdentifierLength]
 		end := bytes.IndexByte(field, 0)
 		for j := end + 1; j < len(field); j++ {
 			if field[j] != 0 {
@@ -281,76 +267,56 @@ type idField struct {
 
 // identifierFields appends every identifier field in table order, so the
 // identifier rules report the first offending field in the pack.
-func identifierFields(ids []idField, c Counts, t Tables) []idField {
+func identifierFields(ids []idField, c pf.Counts, t pf.Tables) []idField {
 	for i := 0; i < c.Images; i++ {
-		ids = append(ids, idField{"image", i, t.Images + i*ImageRecordLength})
+		ids = append(ids, idField{"image", i, t.Images + i*pf.ImageRecordLength})
 	}
 	for i := 0; i < c.Animations; i++ {
-		ids = append(ids, idField{"animation", i, t.Animations + i*AnimationRecordLength})
+		ids = append(ids, idField{"animation", i, t.Animations + i*pf.AnimationRecordLength})
 	}
 	for i := 0; i < c.Roles; i++ {
-		ids = append(ids, idField{"role", i, t.Roles + i*RoleRecordLength})
+		ids = append(ids, idField{"role", i, t.Roles + i*pf.RoleRecordLength})
 	}
 	return ids
 }
 
-// rawEntry is an entry record's fields widened so that offset plus length
-// cannot overflow.
-type rawEntry struct {
-	width, height        int
-	colourOff, colourLen uint64
-	maskOff, maskLen     uint64
-}
-
-func entryAt(data []byte, t Tables, i int) rawEntry {
-	r := t.Entries + i*EntryRecordLength
-	return rawEntry{
-		width:     u16(data, r),
-		height:    u16(data, r+2),
-		colourOff: uint64(u32(data, r+4)),
-		colourLen: uint64(u32(data, r+8)),
-		maskOff:   uint64(u32(data, r+12)),
-		maskLen:   uint64(u32(data, r+16)),
-	}
-}
-
-func verifyEntries(data []byte, c Counts, t Tables) *Error {
+func verifyEntries(data []byte, c pf.Counts, t pf.Tables) *Error {
 	// Counts are bounded by now, so fixed arrays keep validation off the
 	// heap, as the C reader must be.
-	var entryBuf [manifest.MaxImages]rawEntry
-	var placeBuf [manifest.MaxImages]Placement
+	var entryBuf [manifest.MaxImages]pf.RawEntry
+	var placeBuf [manifest.MaxImages]pf.Placement
 	entries, places := entryBuf[:c.Images], placeBuf[:c.Images]
 	for i := range entries {
-		entries[i] = entryAt(data, t, i)
+		entries[i] = pf.EntryAt(data, t, i)
 	}
 	for i, e := range entries {
-		if e.width < MinDimension || e.width > MaxDimension || e.height < MinDimension || e.height > MaxDimension {
-			return reject(RuleEntryDimensionOutOfRange, "entry %d is %dx%d, outside %d to %d", i, e.width, e.height, MinDimension, MaxDimension)
-		}
-	}
-	for i, e := range entries {
-		if want := uint64(ColourLength(e.width, e.height)); e.colourLen != want {
-			return reject(RuleEntryLengthMismatch, "entry %d colour length %d, a %dx%d image needs %d", i, e.colourLen, e.width, e.height, want)
-		}
-		if want := uint64(MaskLength(e.width, e.height)); e.maskLen != want {
-			return reject(RuleEntryLengthMismatch, "entry %d mask length %d, a %dx%d image needs %d", i, e.maskLen, e.width, e.height, want)
+		if e.Width < pf.MinDimension || e.Width > pf.MaxDimension || e.Height < pf.MinDimension || e.Height > pf.MaxDimension {
+			return reject(RuleEntryDimensionOutOfRange, "entry %d is %dx%d, outside %d to %d", i, e.Width, e.Height, pf.MinDimension, pf.MaxDimension)
 		}
 	}
 	for i, e := range entries {
-		if e.colourOff%Alignment != 0 {
-			return reject(RulePayloadMisaligned, "entry %d colour offset %d is not a multiple of %d", i, e.colourOff, Alignment)
+		if want := uint64(pf.ColourLength(e.Width, e.Height)); e.ColourLen != want {
+			return reject(RuleEntryLengthMismatch, "entry %d colour length %d, a %dx%d image needs %d", i, e.ColourLen, e.Width, e.Height, want)
 		}
-		if e.maskOff%Alignment != 0 {
-			return reject(RulePayloadMisaligned, "entry %d mask offset %d is not a multiple of %d", i, e.maskOff, Alignment)
+		if want := uint64(pf.MaskLength(e.Width, e.Height)); e.MaskLen != want {
+			return reject(RuleEntryLengthMismatch, "entry %d mask length %d, a %dx%d image needs %d", i, e.MaskLen, e.Width, e.Height, want)
 		}
 	}
-	lo, hi := uint64(t.Payload), uint64(len(data)-CheckLength)
 	for i, e := range entries {
-		if e.colourOff < lo || e.colourOff+e.colourLen > hi {
-			return reject(RulePayloadOutOfRegion, "entry %d colour payload [%d, %d) is outside the payload region [%d, %d)", i, e.colourOff, e.colourOff+e.colourLen, lo, hi)
+		if e.ColourOff%pf.Alignment != 0 {
+			return reject(RulePayloadMisaligned, "entry %d colour offset %d is not a multiple of %d", i, e.ColourOff, pf.Alignment)
 		}
-		if e.maskOff < lo || e.maskOff+e.maskLen > hi {
-			return reject(RulePayloadOutOfRegion, "entry %d mask payload [%d, %d) is outside the payload region [%d, %d)", i, e.maskOff, e.maskOff+e.maskLen, lo, hi)
+		if e.MaskOff%pf.Alignment != 0 {
+			return reject(RulePayloadMisaligned, "entry %d mask offset %d is not a multiple of %d", i, e.MaskOff, pf.Alignment)
+		}
+	}
+	lo, hi := uint64(t.Payload), uint64(len(data)-pf.CheckLength)
+	for i, e := range entries {
+		if e.ColourOff < lo || e.ColourOff+e.ColourLen > hi {
+			return reject(RulePayloadOutOfRegion, "entry %d colour payload [%d, %d) is outside the payload region [%d, %d)", i, e.ColourOff, e.ColourOff+e.ColourLen, lo, hi)
+		}
+		if e.MaskOff < lo || e.MaskOff+e.MaskLen > hi {
+			return reject(RulePayloadOutOfRegion, "entry %d mask payload [%d, %d) is outside the payload region [%d, %d)", i, e.MaskOff, e.MaskOff+e.MaskLen, lo, hi)
 		}
 	}
 	// Section 7 fixes the layout completely, so the reader recomputes it
@@ -358,17 +324,17 @@ func verifyEntries(data []byte, c Counts, t Tables) *Error {
 	// one form the converter writes, which also makes the padding checkable.
 	cursor := t.Payload
 	for i, e := range entries {
-		p := Place(cursor, e.width, e.height)
-		if e.colourOff != uint64(p.ColourOffset) {
-			return reject(RulePayloadLayoutMismatch, "entry %d colour payload at %d, section 7 places it at %d", i, e.colourOff, p.ColourOffset)
+		p := pf.Place(cursor, e.Width, e.Height)
+		if e.ColourOff != uint64(p.ColourOffset) {
+			return reject(RulePayloadLayoutMismatch, "entry %d colour payload at %d, section 7 places it at %d", i, e.ColourOff, p.ColourOffset)
 		}
-		if e.maskOff != uint64(p.MaskOffset) {
-			return reject(RulePayloadLayoutMismatch, "entry %d mask payload at %d, section 7 places it at %d", i, e.maskOff, p.MaskOffset)
+		if e.MaskOff != uint64(p.MaskOffset) {
+			return reject(RulePayloadLayoutMismatch, "entry %d mask payload at %d, section 7 places it at %d", i, e.MaskOff, p.MaskOffset)
 		}
 		places[i] = p
 		cursor = p.End
 	}
-	if want := PackLength(cursor); want != len(data) {
+	if want := pf.PackLength(cursor); want != len(data) {
 		return reject(RulePayloadLayoutMismatch, "the last payload ends at %d, so the pack is %d bytes, not %d", cursor, want, len(data))
 	}
 	prevEnd := t.Payload
@@ -376,12 +342,12 @@ func verifyEntries(data []byte, c Counts, t Tables) *Error {
 		if err := zeroPadding(data, prevEnd, p.ColourOffset, i, "before its colour payload"); err != nil {
 			return err
 		}
-		if err := zeroPadding(data, p.ColourOffset+int(entries[i].colourLen), p.MaskOffset, i, "between its colour and mask payloads"); err != nil {
+		if err := zeroPadding(data, p.ColourOffset+int(entries[i].ColourLen), p.MaskOffset, i, "between its colour and mask payloads"); err != nil {
 			return err
 		}
 		prevEnd = p.End
 	}
-	return zeroPadding(data, prevEnd, len(data)-CheckLength, len(places)-1, "after its mask payload")
+	return zeroPadding(data, prevEnd, len(data)-pf.CheckLength, len(places)-1, "after its mask payload")
 }
 
 func zeroPadding(data []byte, from, to, entry int, where string) *Error {
@@ -395,50 +361,50 @@ func zeroPadding(data []byte, from, to, entry int, where string) *Error {
 
 // decode builds the Pack of data, which verify accepted.
 func decode(data []byte) Pack {
-	c := headerCounts(data)
-	t := Layout(c)
+	c := pf.HeaderCounts(data)
+	t := pf.Layout(c)
 	p := Pack{
 		Header: Header{
-			Version:        uint16(u16(data, offVersion)),
-			HeaderLength:   uint16(u16(data, offHeaderLength)),
-			PackLength:     u32(data, offPackLength),
-			PixelEncoding:  data[offPixelEncoding],
-			Transparency:   data[offTransparency],
+			Version:        uint16(pf.U16(data, pf.OffVersion)),
+			HeaderLength:   uint16(pf.U16(data, pf.OffHeaderLength)),
+			PackLength:     pf.U32(data, pf.OffPackLength),
+			PixelEncoding:  data[pf.OffPixelEncoding],
+			Transparency:   data[pf.OffTransparency],
 			ImageCount:     uint16(c.Images),
 			AnimationCount: uint16(c.Animations),
 			FrameCount:     uint16(c.Frames),
 			RoleCount:      uint16(c.Roles),
-			FallbackRole:   uint16(u16(data, offFallback)),
-			PayloadOffset:  u32(data, offPayload),
+			FallbackRole:   uint16(pf.U16(data, pf.OffFallback)),
+			PayloadOffset:  pf.U32(data, pf.OffPayload),
 		},
 		Images:     make([]Image, c.Images),
 		Animations: make([]Animation, c.Animations),
 		Frames:     make([]Frame, c.Frames),
 		Roles:      make([]Role, c.Roles),
 		Entries:    make([]Entry, c.Images),
-		Check:      u32(data, len(data)-CheckLength),
+		Check:      pf.U32(data, len(data)-pf.CheckLength),
 	}
 	for i := range p.Images {
-		p.Images[i].ID = identifier(data, t.Images+i*ImageRecordLength)
+		p.Images[i].ID = identifier(data, t.Images+i*pf.ImageRecordLength)
 	}
 	for i := range p.Animations {
-		r := t.Animations + i*AnimationRecordLength
-		p.Animations[i] = Animation{ID: identifier(data, r), FirstFrame: uint16(u16(data, r+32)), FrameCount: uint16(u16(data, r+34))}
+		r := t.Animations + i*pf.AnimationRecordLength
+		p.Animations[i] = Animation{ID: identifier(data, r), FirstFrame: uint16(pf.U16(data, r+32)), FrameCount: uint16(pf.U16(data, r+34))}
 	}
 	for i := range p.Frames {
-		r := t.Frames + i*FrameRecordLength
-		p.Frames[i] = Frame{Image: uint16(u16(data, r)), DurationMS: uint16(u16(data, r+2))}
+		r := t.Frames + i*pf.FrameRecordLength
+		p.Frames[i] = Frame{Image: uint16(pf.U16(data, r)), DurationMS: uint16(pf.U16(data, r+2))}
 	}
 	for i := range p.Roles {
-		r := t.Roles + i*RoleRecordLength
-		p.Roles[i] = Role{ID: identifier(data, r), Animation: uint16(u16(data, r+32))}
+		r := t.Roles + i*pf.RoleRecordLength
+		p.Roles[i] = Role{ID: identifier(data, r), Animation: uint16(pf.U16(data, r+32))}
 	}
 	for i := range p.Entries {
-		e := entryAt(data, t, i)
-		co, cl, mo, ml := int(e.colourOff), int(e.colourLen), int(e.maskOff), int(e.maskLen)
+		e := pf.EntryAt(data, t, i)
+		co, cl, mo, ml := int(e.ColourOff), int(e.ColourLen), int(e.MaskOff), int(e.MaskLen)
 		p.Entries[i] = Entry{
-			Width:        uint16(e.width),
-			Height:       uint16(e.height),
+			Width:        uint16(e.Width),
+			Height:       uint16(e.Height),
 			ColourOffset: uint32(co),
 			ColourLength: uint32(cl),
 			MaskOffset:   uint32(mo),
@@ -451,7 +417,7 @@ func decode(data []byte) Pack {
 }
 
 func identifier(data []byte, off int) string {
-	f := data[off : off+IdentifierLength]
+	f := data[off : off+pf.IdentifierLength]
 	return string(f[:bytes.IndexByte(f, 0)])
 }
 

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/agentpet/rules_pet/internal/packformat"
 	"github.com/agentpet/rules_pet/runtime/manifest"
 	"github.com/agentpet/rules_pet/runtime/pack"
 	"github.com/agentpet/rules_pet/tools/packbuild"
@@ -45,16 +46,16 @@ func at(off func(b []byte) int, f func(b []byte, off int)) fault {
 }
 
 func anim(i, field int) func(b []byte) int {
-	return func(b []byte) int { return tables(b).Animations + i*pack.AnimationRecordLength + field }
+	return func(b []byte) int { return tables(b).Animations + i*packformat.AnimationRecordLength + field }
 }
 func frame(i, field int) func(b []byte) int {
-	return func(b []byte) int { return tables(b).Frames + i*pack.FrameRecordLength + field }
+	return func(b []byte) int { return tables(b).Frames + i*packformat.FrameRecordLength + field }
 }
 func role(i, field int) func(b []byte) int {
-	return func(b []byte) int { return tables(b).Roles + i*pack.RoleRecordLength + field }
+	return func(b []byte) int { return tables(b).Roles + i*packformat.RoleRecordLength + field }
 }
 func imageRec(i, field int) func(b []byte) int {
-	return func(b []byte) int { return tables(b).Images + i*pack.ImageRecordLength + field }
+	return func(b []byte) int { return tables(b).Images + i*packformat.ImageRecordLength + field }
 }
 func entry(i, field int) func(b []byte) int {
 	return func(b []byte) int { return entryOff(b, i) + field }
@@ -105,7 +106,7 @@ var ruleCases = []struct {
 		return b
 	}, false, pack.RulePackLengthOutOfRange},
 	{"length over 16 MiB", canonicalPack, func(b []byte) []byte {
-		big := make([]byte, pack.MaxPackLength+4)
+		big := make([]byte, packformat.MaxPackLength+4)
 		copy(big, b)
 		put32(big, hdrPackLen, uint32(len(big)))
 		return big
@@ -300,7 +301,7 @@ func TestTruncations(t *testing.T) {
 	for _, base := range [][]byte{canonicalPack(t), paddedPack(t)} {
 		for n := 0; n < len(base); n++ {
 			want := pack.RulePackLengthMismatch
-			if n < pack.HeaderLength {
+			if n < packformat.HeaderLength {
 				want = pack.RuleTruncatedHeader
 			}
 			err := pack.Verify(base[:n])
@@ -315,7 +316,7 @@ func TestTruncations(t *testing.T) {
 // the cut reaches the structural rules instead of stopping at the length.
 func TestTruncationsResealed(t *testing.T) {
 	base := canonicalPack(t)
-	for n := pack.MinPackLength; n < len(base); n += 4 {
+	for n := packformat.MinPackLength; n < len(base); n += 4 {
 		b := fixCheck(clone(base[:n]))
 		if err := pack.Verify(b); err == nil {
 			t.Fatalf("resealed %d-byte prefix accepted", n)
@@ -478,7 +479,7 @@ func TestGolden(t *testing.T) {
 	if len(b) != 44232 {
 		t.Errorf("golden is %d bytes, want 44232", len(b))
 	}
-	lo, hi := int(p.Header.PayloadOffset), len(b)-pack.CheckLength
+	lo, hi := int(p.Header.PayloadOffset), len(b)-packformat.CheckLength
 	next := lo
 	for i, e := range p.Entries {
 		for _, pl := range []struct {

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/agentpet/rules_pet/runtime/pack"
+	"github.com/agentpet/rules_pet/internal/packformat"
 	"github.com/agentpet/rules_pet/tools/packbuild/packbuildtest"
 )
 
@@ -12,7 +12,7 @@ import (
 // against contract section 13 and that they tile the pack exactly.
 func TestRegionsCanonical(t *testing.T) {
 	b := canonicalPack(t)
-	want := []pack.Region{
+	want := []packformat.Region{
 		{Name: "header", Offset: 0, Length: 28},
 		{Name: "image table", Offset: 28, Length: 160},
 		{Name: "animation table", Offset: 188, Length: 180},
@@ -23,12 +23,12 @@ func TestRegionsCanonical(t *testing.T) {
 	off := 708
 	for i := 0; i < 5; i++ {
 		want = append(want,
-			pack.Region{Name: "entry " + string(rune('0'+i)) + " colour payload", Offset: off, Length: 8192},
-			pack.Region{Name: "entry " + string(rune('0'+i)) + " mask payload", Offset: off + 8192, Length: 512})
+			packformat.Region{Name: "entry " + string(rune('0'+i)) + " colour payload", Offset: off, Length: 8192},
+			packformat.Region{Name: "entry " + string(rune('0'+i)) + " mask payload", Offset: off + 8192, Length: 512})
 		off += 8704
 	}
-	want = append(want, pack.Region{Name: "check", Offset: 44228, Length: 4})
-	got := pack.Regions(b)
+	want = append(want, packformat.Region{Name: "check", Offset: 44228, Length: 4})
+	got := packformat.Regions(b)
 	if len(got) != len(want) {
 		t.Fatalf("Regions = %v\nwant %v", got, want)
 	}
@@ -43,7 +43,7 @@ func TestRegionsCanonical(t *testing.T) {
 // once, in order, padding included.
 func TestRegionsTile(t *testing.T) {
 	for _, b := range [][]byte{canonicalPack(t), paddedPack(t), minimalPack(t), encode(t, limitsManifest(), packbuildtest.LimitsImages())} {
-		for name, rs := range map[string][]pack.Region{"Regions": pack.Regions(b), "Fields": pack.Fields(b)} {
+		for name, rs := range map[string][]packformat.Region{"Regions": packformat.Regions(b), "Fields": packformat.Fields(b)} {
 			next := 0
 			for _, r := range rs {
 				if r.Offset != next || r.Length <= 0 {
@@ -57,7 +57,7 @@ func TestRegionsTile(t *testing.T) {
 		}
 	}
 	var padding int
-	for _, r := range pack.Regions(paddedPack(t)) {
+	for _, r := range packformat.Regions(paddedPack(t)) {
 		if strings.HasPrefix(r.Name, "padding after ") {
 			padding += r.Length
 		}
@@ -77,7 +77,7 @@ func TestRegionsDamaged(t *testing.T) {
 		put16(c, 14, 0xffff)
 		return c
 	}()} {
-		for _, r := range pack.Regions(d) {
+		for _, r := range packformat.Regions(d) {
 			if r.Offset < 0 || r.End() > len(d) {
 				t.Errorf("%d bytes: region %+v outside the data", len(d), r)
 			}
@@ -105,7 +105,7 @@ func TestFirstDifference(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			d := pack.FirstDifference(tt.got(), want)
+			d := packformat.FirstDifference(tt.got(), want)
 			if tt.region == "" {
 				if d != "" {
 					t.Fatalf("equal packs: %q", d)

@@ -24,6 +24,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/agentpet/rules_pet/internal/packformat"
 	"github.com/agentpet/rules_pet/runtime/manifest"
 	"github.com/agentpet/rules_pet/runtime/manifest/manifesttest"
 	"github.com/agentpet/rules_pet/runtime/pack"
@@ -202,15 +203,15 @@ func fixCRC(b []byte) []byte {
 	return put32(b, len(b)-4, crc32.ChecksumIEEE(b[:len(b)-4]))
 }
 
-func layoutOf(b []byte) pack.Tables {
-	return pack.Layout(pack.Counts{Images: get16(b, 14), Animations: get16(b, 16), Frames: get16(b, 18), Roles: get16(b, 20)})
+func layoutOf(b []byte) packformat.Tables {
+	return packformat.Layout(packformat.Counts{Images: get16(b, 14), Animations: get16(b, 16), Frames: get16(b, 18), Roles: get16(b, 20)})
 }
 
-func imageRec(b []byte, i int) int { return layoutOf(b).Images + i*pack.ImageRecordLength }
-func animRec(b []byte, i int) int  { return layoutOf(b).Animations + i*pack.AnimationRecordLength }
-func frameRec(b []byte, i int) int { return layoutOf(b).Frames + i*pack.FrameRecordLength }
-func roleRec(b []byte, i int) int  { return layoutOf(b).Roles + i*pack.RoleRecordLength }
-func entryRec(b []byte, i int) int { return layoutOf(b).Entries + i*pack.EntryRecordLength }
+func imageRec(b []byte, i int) int { return layoutOf(b).Images + i*packformat.ImageRecordLength }
+func animRec(b []byte, i int) int  { return layoutOf(b).Animations + i*packformat.AnimationRecordLength }
+func frameRec(b []byte, i int) int { return layoutOf(b).Frames + i*packformat.FrameRecordLength }
+func roleRec(b []byte, i int) int  { return layoutOf(b).Roles + i*packformat.RoleRecordLength }
+func entryRec(b []byte, i int) int { return layoutOf(b).Entries + i*packformat.EntryRecordLength }
 
 // Header and entry field offsets.
 const (
@@ -585,17 +586,17 @@ func headerVectors(g *gen, canonical, minimal, small []byte) {
 	// offset that agrees with them, but tables longer than the pack.
 	for _, c := range []struct {
 		name   string
-		counts pack.Counts
+		counts packformat.Counts
 	}{
-		{"roles_64", pack.Counts{Images: 1, Animations: 1, Frames: 1, Roles: 64}},
-		{"all_limits", pack.Counts{Images: 32, Animations: 32, Frames: 128, Roles: 64}},
+		{"roles_64", packformat.Counts{Images: 1, Animations: 1, Frames: 1, Roles: 64}},
+		{"all_limits", packformat.Counts{Images: 32, Animations: 32, Frames: 128, Roles: 64}},
 	} {
 		b := clone(minimal)
 		put16(b, hdrImages, c.counts.Images)
 		put16(b, hdrAnimations, c.counts.Animations)
 		put16(b, hdrFrames, c.counts.Frames)
 		put16(b, hdrRoles, c.counts.Roles)
-		put32(b, hdrPayload, uint32(pack.Layout(c.counts).Payload))
+		put32(b, hdrPayload, uint32(packformat.Layout(c.counts).Payload))
 		g.add("payload_offset_out_of_range_"+c.name, string(pack.RulePayloadOffsetOutOfRange),
 			fmt.Sprintf("the minimal pack claiming %d images, %d animations, %d frames and %d roles, payload offset to match: the tables run past the check (resealed)",
 				c.counts.Images, c.counts.Animations, c.counts.Frames, c.counts.Roles), Reseal(b))
@@ -663,7 +664,7 @@ func tableVectors(g *gen, canonical, small, pool20 []byte) {
 
 	// identifier_unterminated
 	fill := func(b []byte, off int, c byte) []byte {
-		for i := 0; i < pack.IdentifierLength; i++ {
+		for i := 0; i < packformat.IdentifierLength; i++ {
 			b[off+i] = c
 		}
 		return b
@@ -930,7 +931,7 @@ func Large() ([]Vector, error) {
 	}, nil
 }
 
-// LimitPack builds a pack of exactly pack.MaxPackLength bytes: seven
+// LimitPack builds a pack of exactly packformat.MaxPackLength bytes: seven
 // 1024x1024 images and one whose size makes up the rest, shown in turn by
 // one animation.
 func LimitPack() ([]byte, error) {
@@ -942,25 +943,25 @@ func LimitPack() ([]byte, error) {
 	}
 	m.Animations = []manifest.Animation{{ID: "all", FirstFrame: 0, FrameCount: len(m.Frames)}}
 	m.Roles = []manifest.Role{{ID: "all", Animation: 0}}
-	cursor := pack.Layout(pack.Counts{Images: len(m.Images), Animations: 1, Frames: len(m.Frames), Roles: 1}).Payload
+	cursor := packformat.Layout(packformat.Counts{Images: len(m.Images), Animations: 1, Frames: len(m.Frames), Roles: 1}).Payload
 	var images []packbuild.Image
 	for i := 0; i < bigImages; i++ {
 		images = append(images, packbuildtest.Synth(1024, 1024, i))
-		cursor = pack.Place(cursor, 1024, 1024).End
+		cursor = packformat.Place(cursor, 1024, 1024).End
 	}
 	for h := 1024; h >= 1; h-- {
 		for w := 1024; w >= 1; w-- {
-			if pack.PackLength(pack.Place(cursor, w, h).End) == pack.MaxPackLength {
+			if packformat.PackLength(packformat.Place(cursor, w, h).End) == packformat.MaxPackLength {
 				images = append(images, packbuildtest.Synth(w, h, bigImages))
 				b, err := packbuild.Encode(m, images)
-				if err == nil && len(b) != pack.MaxPackLength {
+				if err == nil && len(b) != packformat.MaxPackLength {
 					err = fmt.Errorf("limit pack is %d bytes", len(b))
 				}
 				return b, err
 			}
 		}
 	}
-	return nil, fmt.Errorf("no image size makes the pack exactly %d bytes", pack.MaxPackLength)
+	return nil, fmt.Errorf("no image size makes the pack exactly %d bytes", packformat.MaxPackLength)
 }
 
 // Verdict is the Go reader's verdict on data: Accept or the rule it breaks.

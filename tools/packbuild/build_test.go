@@ -16,6 +16,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 
+	"github.com/agentpet/rules_pet/internal/packformat"
 	"github.com/agentpet/rules_pet/runtime/manifest"
 	"github.com/agentpet/rules_pet/runtime/manifest/manifesttest"
 	"github.com/agentpet/rules_pet/runtime/pack"
@@ -313,7 +314,7 @@ func TestDeterministic(t *testing.T) {
 			t.Fatal(err)
 		}
 		if !bytes.Equal(first, again) {
-			t.Fatalf("%s: two builds differ: %s", name, pack.FirstDifference(again, first))
+			t.Fatalf("%s: two builds differ: %s", name, packformat.FirstDifference(again, first))
 		}
 		dst := filepath.Join(t.TempDir(), "elsewhere", "deeper", "pet")
 		copyTree(t, src, dst, func(i int) time.Time {
@@ -324,7 +325,7 @@ func TestDeterministic(t *testing.T) {
 			t.Fatal(err)
 		}
 		if !bytes.Equal(first, moved) {
-			t.Fatalf("%s: build from a copy differs: %s", name, pack.FirstDifference(moved, first))
+			t.Fatalf("%s: build from a copy differs: %s", name, packformat.FirstDifference(moved, first))
 		}
 	}
 }
@@ -404,7 +405,7 @@ func TestGolden(t *testing.T) {
 	if err != nil {
 		t.Fatalf("%v; create it with: %s", err, regenerate)
 	}
-	if d := pack.FirstDifference(got, want); d != "" {
+	if d := packformat.FirstDifference(got, want); d != "" {
 		t.Fatalf("building assets/pet does not reproduce tests/golden/pet.pack: %s\nif the change is intended, regenerate it with: %s", d, regenerate)
 	}
 	if len(got) != 44232 {
@@ -412,7 +413,7 @@ func TestGolden(t *testing.T) {
 	}
 	// Contract section 13, region by region.
 	sizes := map[string]int{}
-	for _, r := range pack.Regions(got) {
+	for _, r := range packformat.Regions(got) {
 		key := r.Name
 		if strings.HasSuffix(key, " payload") {
 			key = "payloads"

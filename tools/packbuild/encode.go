@@ -12,21 +12,22 @@ import (
 	"hash/crc32"
 	"strings"
 
+	"github.com/agentpet/rules_pet/internal/packformat"
 	"github.com/agentpet/rules_pet/runtime/manifest"
 	"github.com/agentpet/rules_pet/runtime/pack"
 )
 
 // Image is one image already reduced to the pack's pixel encoding.
 type Image struct {
-	// Width is 1 to pack.MaxDimension pixels.
+	// Width is 1 to packformat.MaxDimension pixels.
 	Width int
-	// Height is 1 to pack.MaxDimension pixels.
+	// Height is 1 to packformat.MaxDimension pixels.
 	Height int
-	// Colour is RGB565, high byte first, pack.ColourLength(Width, Height)
+	// Colour is RGB565, high byte first, packformat.ColourLength(Width, Height)
 	// bytes, with zero for every transparent pixel.
 	Colour []byte
 	// Mask is one bit a pixel, most significant bit leftmost, rows
-	// byte-aligned, pack.MaskLength(Width, Height) bytes.
+	// byte-aligned, packformat.MaskLength(Width, Height) bytes.
 	Mask []byte
 }
 
@@ -38,28 +39,28 @@ func Encode(m *manifest.Manifest, images []Image) ([]byte, error) {
 	if err := checkEncodable(m, images); err != nil {
 		return nil, fmt.Errorf("encode: %w", err)
 	}
-	c := pack.Counts{Images: len(m.Images), Animations: len(m.Animations), Frames: len(m.Frames), Roles: len(m.Roles)}
-	t := pack.Layout(c)
-	places := make([]pack.Placement, len(images))
+	c := packformat.Counts{Images: len(m.Images), Animations: len(m.Animations), Frames: len(m.Frames), Roles: len(m.Roles)}
+	t := packformat.Layout(c)
+	places := make([]packformat.Placement, len(images))
 	cursor := t.Payload
 	for i, im := range images {
-		places[i] = pack.Place(cursor, im.Width, im.Height)
+		places[i] = packformat.Place(cursor, im.Width, im.Height)
 		cursor = places[i].End
 		// Checked as it grows, so the sum stays small whatever the count.
-		if pack.PackLength(cursor) > pack.MaxPackLength {
-			return nil, fmt.Errorf("encode: image %d (%s) takes the pack past the %d-byte limit", i, m.Images[i].ID, pack.MaxPackLength)
+		if packformat.PackLength(cursor) > packformat.MaxPackLength {
+			return nil, fmt.Errorf("encode: image %d (%s) takes the pack past the %d-byte limit", i, m.Images[i].ID, packformat.MaxPackLength)
 		}
 	}
-	n := pack.PackLength(cursor)
+	n := packformat.PackLength(cursor)
 	out := make([]byte, n) // zeroed, so every padding byte is already right
 	le := binary.LittleEndian
 
-	copy(out[0:4], pack.Magic)
-	le.PutUint16(out[4:], pack.Version)
-	le.PutUint16(out[6:], pack.HeaderLength)
+	copy(out[0:4], packformat.Magic)
+	le.PutUint16(out[4:], packformat.Version)
+	le.PutUint16(out[6:], packformat.HeaderLength)
 	le.PutUint32(out[8:], uint32(n))
-	out[12] = pack.PixelEncodingRGB565
-	out[13] = pack.TransparencyMask
+	out[12] = packformat.PixelEncodingRGB565
+	out[13] = packformat.TransparencyMask
 	le.PutUint16(out[14:], uint16(c.Images))
 	le.PutUint16(out[16:], uint16(c.Animations))
 	le.PutUint16(out[18:], uint16(c.Frames))
@@ -68,26 +69,26 @@ func Encode(m *manifest.Manifest, images []Image) ([]byte, error) {
 	le.PutUint32(out[24:], uint32(t.Payload))
 
 	for i, im := range m.Images {
-		copy(out[t.Images+i*pack.ImageRecordLength:], im.ID)
+		copy(out[t.Images+i*packformat.ImageRecordLength:], im.ID)
 	}
 	for i, a := range m.Animations {
-		r := out[t.Animations+i*pack.AnimationRecordLength:]
+		r := out[t.Animations+i*packformat.AnimationRecordLength:]
 		copy(r, a.ID)
 		le.PutUint16(r[32:], uint16(a.FirstFrame))
 		le.PutUint16(r[34:], uint16(a.FrameCount))
 	}
 	for i, f := range m.Frames {
-		r := out[t.Frames+i*pack.FrameRecordLength:]
+		r := out[t.Frames+i*packformat.FrameRecordLength:]
 		le.PutUint16(r, uint16(f.Image))
 		le.PutUint16(r[2:], uint16(f.DurationMS))
 	}
 	for i, ro := range m.Roles {
-		r := out[t.Roles+i*pack.RoleRecordLength:]
+		r := out[t.Roles+i*packformat.RoleRecordLength:]
 		copy(r, ro.ID)
 		le.PutUint16(r[32:], uint16(ro.Animation))
 	}
 	for i, im := range images {
-		r := out[t.Entries+i*pack.EntryRecordLength:]
+		r := out[t.Entries+i*packformat.EntryRecordLength:]
 		p := places[i]
 		le.PutUint16(r, uint16(im.Width))
 		le.PutUint16(r[2:], uint16(im.Height))
@@ -98,7 +99,7 @@ func Encode(m *manifest.Manifest, images []Image) ([]byte, error) {
 		copy(out[p.ColourOffset:], im.Colour)
 		copy(out[p.MaskOffset:], im.Mask)
 	}
-	le.PutUint32(out[n-pack.CheckLength:], crc32.ChecksumIEEE(out[:n-pack.CheckLength]))
+	le.PutUint32(out[n-packformat.CheckLength:], crc32.ChecksumIEEE(out[:n-packformat.CheckLength]))
 
 	// The checks above are meant to cover every acceptance rule; reading the
 	// result back proves it for this pack rather than trusting that.
@@ -161,13 +162,13 @@ func checkEncodable(m *manifest.Manifest, images []Image) error {
 	}
 	for i, im := range images {
 		id := m.Images[i].ID
-		if im.Width < pack.MinDimension || im.Width > pack.MaxDimension || im.Height < pack.MinDimension || im.Height > pack.MaxDimension {
-			return fmt.Errorf("image %s: %dx%d is outside %d to %d pixels", id, im.Width, im.Height, pack.MinDimension, pack.MaxDimension)
+		if im.Width < packformat.MinDimension || im.Width > packformat.MaxDimension || im.Height < packformat.MinDimension || im.Height > packformat.MaxDimension {
+			return fmt.Errorf("image %s: %dx%d is outside %d to %d pixels", id, im.Width, im.Height, packformat.MinDimension, packformat.MaxDimension)
 		}
-		if want := pack.ColourLength(im.Width, im.Height); len(im.Colour) != want {
+		if want := packformat.ColourLength(im.Width, im.Height); len(im.Colour) != want {
 			return fmt.Errorf("image %s: colour payload is %d bytes, a %dx%d image needs %d", id, len(im.Colour), im.Width, im.Height, want)
 		}
-		if want := pack.MaskLength(im.Width, im.Height); len(im.Mask) != want {
+		if want := packformat.MaskLength(im.Width, im.Height); len(im.Mask) != want {
 			return fmt.Errorf("image %s: mask payload is %d bytes, a %dx%d image needs %d", id, len(im.Mask), im.Width, im.Height, want)
 		}
 	}

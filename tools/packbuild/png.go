@@ -7,7 +7,7 @@ import (
 	"image"
 	"image/png"
 
-	"github.com/agentpet/rules_pet/runtime/pack"
+	"github.com/agentpet/rules_pet/internal/packformat"
 )
 
 // Reason is the stable name of one way a PNG falls outside the accepted
@@ -30,7 +30,7 @@ const (
 	ReasonBitDepth Reason = "png_bit_depth"
 	// ReasonInterlaced: Adam7 or any other interlace method.
 	ReasonInterlaced Reason = "png_interlaced"
-	// ReasonDimensions: a width or height outside 1 to pack.MaxDimension.
+	// ReasonDimensions: a width or height outside 1 to packformat.MaxDimension.
 	ReasonDimensions Reason = "png_dimensions"
 	// ReasonTrailingData: bytes after the IEND chunk.
 	ReasonTrailingData Reason = "png_trailing_data"
@@ -95,8 +95,8 @@ func readIHDR(data []byte) (ihdr, error) {
 	if h.interlace != 0 {
 		return h, pngErr(ReasonInterlaced, "interlace method %d is not accepted; save without interlacing", h.interlace)
 	}
-	if h.width < pack.MinDimension || h.width > pack.MaxDimension || h.height < pack.MinDimension || h.height > pack.MaxDimension {
-		return h, pngErr(ReasonDimensions, "%dx%d is outside %d to %d pixels a side", h.width, h.height, pack.MinDimension, pack.MaxDimension)
+	if h.width < packformat.MinDimension || h.width > packformat.MaxDimension || h.height < packformat.MinDimension || h.height > packformat.MaxDimension {
+		return h, pngErr(ReasonDimensions, "%dx%d is outside %d to %d pixels a side", h.width, h.height, packformat.MinDimension, packformat.MaxDimension)
 	}
 	return h, nil
 }
@@ -177,8 +177,8 @@ func reduce(pix []byte, stride, w, h int, opaque bool) Image {
 	im := Image{
 		Width:  w,
 		Height: h,
-		Colour: make([]byte, pack.ColourLength(w, h)),
-		Mask:   make([]byte, pack.MaskLength(w, h)),
+		Colour: make([]byte, packformat.ColourLength(w, h)),
+		Mask:   make([]byte, packformat.MaskLength(w, h)),
 	}
 	rowBytes := (w + 7) / 8
 	for y := 0; y < h; y++ {

@@ -16,7 +16,7 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/agentpet/rules_pet/runtime/pack"
+	"github.com/agentpet/rules_pet/internal/packformat"
 	"github.com/agentpet/rules_pet/tests/vectors"
 	"github.com/agentpet/rules_pet/tools/packbuild"
 )
@@ -43,7 +43,7 @@ func run(root, large string, onlyLarge bool) error {
 			return err
 		}
 		if !bytes.Equal(canonical, golden) {
-			return fmt.Errorf("the pack built from assets/pet differs from tests/golden/pet.pack: %s", pack.FirstDifference(canonical, golden))
+			return fmt.Errorf("the pack built from assets/pet differs from tests/golden/pet.pack: %s", packformat.FirstDifference(canonical, golden))
 		}
 		vs, err := vectors.Generate(canonical)
 		if err != nil {

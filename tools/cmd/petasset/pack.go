@@ -10,6 +10,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/agentpet/rules_pet/internal/packformat"
 	"github.com/agentpet/rules_pet/runtime/manifest"
 	"github.com/agentpet/rules_pet/runtime/pack"
 	"github.com/agentpet/rules_pet/tools/internal/atomicfile"
@@ -83,7 +84,7 @@ func readPackFile(path string) ([]byte, error) {
 		return nil, rejected{fmt.Sprintf("%s: pack_unreadable: %v", path, unwrapPath(err))}
 	}
 	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, pack.MaxPackLength+1))
+	data, err := io.ReadAll(io.LimitReader(f, packformat.MaxPackLength+1))
 	if err != nil {
 		return nil, rejected{fmt.Sprintf("%s: pack_unreadable: %v", path, unwrapPath(err))}
 	}
@@ -132,7 +133,7 @@ func packDiff(args []string, stdout io.Writer) error {
 	if bytes.Equal(got, want) {
 		return nil
 	}
-	return rejected{fmt.Sprintf("%s differs from %s: first difference in %s", gotPath, wantPath, pack.FirstDifference(got, want))}
+	return rejected{fmt.Sprintf("%s differs from %s: first difference in %s", gotPath, wantPath, packformat.FirstDifference(got, want))}
 }
 
 func packInspect(args []string, stdout io.Writer) error {
@@ -150,13 +151,13 @@ func packInspect(args []string, stdout io.Writer) error {
 		return err
 	}
 	if *asJSON {
-		return writeJSON(stdout, inspection{Header: p.Header, Regions: pack.Regions(data), Manifest: toJSON(manifestOf(p)), Entries: entriesOf(p), Check: p.Check})
+		return writeJSON(stdout, inspection{Header: p.Header, Regions: packformat.Regions(data), Manifest: toJSON(manifestOf(p)), Entries: entriesOf(p), Check: p.Check})
 	}
 	w := tabwriter.NewWriter(stdout, 0, 4, 2, ' ', 0)
 	h := p.Header
 	fmt.Fprintf(w, "%s\t%d bytes, format %d, RGB565 high byte first, 1-bit mask, check %08x\n", path, h.PackLength, h.Version, p.Check)
 	fmt.Fprintln(w, "\nregion\toffset\tlength")
-	for _, r := range pack.Regions(data) {
+	for _, r := range packformat.Regions(data) {
 		fmt.Fprintf(w, "%s\t%d\t%d\n", r.Name, r.Offset, r.Length)
 	}
 	fmt.Fprintln(w, "\nimage\tid\twidth\theight\tcolour\tmask")
@@ -186,11 +187,11 @@ func packInspect(args []string, stdout io.Writer) error {
 
 // inspection is the `pack inspect --json` document.
 type inspection struct {
-	Header   pack.Header   `json:"header"`
-	Regions  []pack.Region `json:"regions"`
-	Manifest jsonManifest  `json:"manifest"`
-	Entries  []jsonEntry   `json:"entries"`
-	Check    uint32        `json:"check"`
+	Header   pack.Header         `json:"header"`
+	Regions  []packformat.Region `json:"regions"`
+	Manifest jsonManifest        `json:"manifest"`
+	Entries  []jsonEntry         `json:"entries"`
+	Check    uint32              `json:"check"`
 }
 
 type jsonEntry struct {

@@ -4,8 +4,8 @@
 package packbuildtest
 
 import (
+	"github.com/agentpet/rules_pet/internal/packformat"
 	"github.com/agentpet/rules_pet/runtime/manifest"
-	"github.com/agentpet/rules_pet/runtime/pack"
 	"github.com/agentpet/rules_pet/tools/packbuild"
 )
 
@@ -13,7 +13,7 @@ import (
 // in every five, encoded as the converter would (colour zero under a clear
 // mask bit, trailing mask bits zero).
 func Synth(w, h, seed int) packbuild.Image {
-	im := packbuild.Image{Width: w, Height: h, Colour: make([]byte, pack.ColourLength(w, h)), Mask: make([]byte, pack.MaskLength(w, h))}
+	im := packbuild.Image{Width: w, Height: h, Colour: make([]byte, packformat.ColourLength(w, h)), Mask: make([]byte, packformat.MaskLength(w, h))}
 	for y := 0; y < h; y++ {
 		for x := 0; x < w; x++ {
 			if (x*7+y*3+seed)%5 == 0 {

@@ -1,4 +1,4 @@
-package pack
+package packformat
 
 import (
 	"fmt"
@@ -39,18 +39,18 @@ var headerFields = [...]struct {
 	name      string
 	off, size int
 }{
-	{"magic", offMagic, 4},
-	{"format version", offVersion, 2},
-	{"header length", offHeaderLength, 2},
-	{"pack length", offPackLength, 4},
-	{"pixel encoding", offPixelEncoding, 1},
-	{"transparency", offTransparency, 1},
-	{"image count", offImageCount, 2},
-	{"animation count", offAnimCount, 2},
-	{"frame count", offFrameCount, 2},
-	{"role count", offRoleCount, 2},
-	{"fallback role", offFallback, 2},
-	{"payload offset", offPayload, 4},
+	{"magic", OffMagic, 4},
+	{"format version", OffVersion, 2},
+	{"header length", OffHeaderLength, 2},
+	{"pack length", OffPackLength, 4},
+	{"pixel encoding", OffPixelEncoding, 1},
+	{"transparency", OffTransparency, 1},
+	{"image count", OffImageCount, 2},
+	{"animation count", OffAnimCount, 2},
+	{"frame count", OffFrameCount, 2},
+	{"role count", OffRoleCount, 2},
+	{"fallback role", OffFallback, 2},
+	{"payload offset", OffPayload, 4},
 }
 
 func regions(data []byte, fine bool) []Region {
@@ -76,7 +76,7 @@ func regions(data []byte, fine bool) []Region {
 	} else {
 		add("header", 0, HeaderLength)
 	}
-	c := headerCounts(data)
+	c := HeaderCounts(data)
 	t := Layout(c)
 	tables := [...]struct {
 		name         string
@@ -100,11 +100,11 @@ func regions(data []byte, fine bool) []Region {
 	checkOff := len(data) - CheckLength
 	var payloads []Region
 	for i := 0; i < c.Images && t.Entries+(i+1)*EntryRecordLength <= len(data); i++ {
-		e := entryAt(data, t, i)
+		e := EntryAt(data, t, i)
 		for _, p := range [...]struct {
 			what     string
 			off, len uint64
-		}{{"colour", e.colourOff, e.colourLen}, {"mask", e.maskOff, e.maskLen}} {
+		}{{"colour", e.ColourOff, e.ColourLen}, {"mask", e.MaskOff, e.MaskLen}} {
 			// Only payloads the check does not overlap; a lying entry must
 			// not hide the check or the tables.
 			if p.off >= uint64(t.Payload) && p.off < uint64(checkOff) {

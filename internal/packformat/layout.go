@@ -1,6 +1,15 @@
-package pack
+// Package packformat is the byte layout of PETP v1 packs (the pack
+// contract's sections 3 to 9): the constants, where each table and payload
+// goes, and a pack's named regions. The reader (runtime/pack) and the
+// writers (tools/packbuild, tests/vectors, petasset's inspect and diff) all
+// take the layout from here; runtime/pack's own API stays the reader's.
+package packformat
 
-import "github.com/agentpet/rules_pet/runtime/manifest"
+import (
+	"encoding/binary"
+
+	"github.com/agentpet/rules_pet/runtime/manifest"
+)
 
 // Layout facts of PETP v1 (pack contract sections 3 to 9). The reader and the
 // converter both take them from here, so a writer and a reader that disagree
@@ -48,20 +57,20 @@ const (
 	Alignment = 4
 )
 
-// Header field offsets (section 4).
+// Header field offsets (section 4), from the start of the pack.
 const (
-	offMagic         = 0
-	offVersion       = 4
-	offHeaderLength  = 6
-	offPackLength    = 8
-	offPixelEncoding = 12
-	offTransparency  = 13
-	offImageCount    = 14
-	offAnimCount     = 16
-	offFrameCount    = 18
-	offRoleCount     = 20
-	offFallback      = 22
-	offPayload       = 24
+	OffMagic         = 0
+	OffVersion       = 4
+	OffHeaderLength  = 6
+	OffPackLength    = 8
+	OffPixelEncoding = 12
+	OffTransparency  = 13
+	OffImageCount    = 14
+	OffAnimCount     = 16
+	OffFrameCount    = 18
+	OffRoleCount     = 20
+	OffFallback      = 22
+	OffPayload       = 24
 )
 
 // Counts are the four table counts of a header.
@@ -145,3 +154,44 @@ func Place(cursor, width, height int) Placement {
 // PackLength is the total length of a pack whose last payload ends at end:
 // padding to the next boundary, then the check.
 func PackLength(end int) int { return Align4(end) + CheckLength }
+
+// U16 reads the little-endian 16-bit field at off.
+func U16(b []byte, off int) int { return int(binary.LittleEndian.Uint16(b[off:])) }
+
+// U32 reads the little-endian 32-bit field at off.
+func U32(b []byte, off int) uint32 { return binary.LittleEndian.Uint32(b[off:]) }
+
+// HeaderCounts reads the four table counts of a header of at least
+// HeaderLength bytes.
+func HeaderCounts(data []byte) Counts {
+	return Counts{
+		Images:     U16(data, OffImageCount),
+		Animations: U16(data, OffAnimCount),
+		Frames:     U16(data, OffFrameCount),
+		Roles:      U16(data, OffRoleCount),
+	}
+}
+
+// RawEntry is an entry record's fields widened so that offset plus length
+// cannot overflow.
+type RawEntry struct {
+	// Width and Height are the image's declared dimensions.
+	Width, Height int
+	// ColourOff and ColourLen place the colour payload.
+	ColourOff, ColourLen uint64
+	// MaskOff and MaskLen place the mask payload.
+	MaskOff, MaskLen uint64
+}
+
+// EntryAt reads entry record i of the entry table at t.Entries.
+func EntryAt(data []byte, t Tables, i int) RawEntry {
+	r := t.Entries + i*EntryRecordLength
+	return RawEntry{
+		Width:     U16(data, r),
+		Height:    U16(data, r+2),
+		ColourOff: uint64(U32(data, r+4)),
+		ColourLen: uint64(U32(data, r+8)),
+		MaskOff:   uint64(U32(data, r+12)),
+		MaskLen:   uint64(U32(data, r+16)),
+	}
+}
