@@ -62,6 +62,7 @@ go test -run='^$' -fuzz='^FuzzValidateArchive$' -fuzztime="$FUZZTIME" -fuzzminim
 # most of a short run (171 inputs in 20 s, against 330 k without it).
 go test -run='^$' -fuzz='^FuzzMetadata$' -fuzztime="$FUZZTIME" -fuzzminimizetime=0x ./runtime/petpack
 go test -run='^$' -fuzz='^FuzzPrivacy$' -fuzztime="$FUZZTIME" ./runtime/petpack
+go test -run='^$' -fuzz='^FuzzCheckObject$' -fuzztime="$FUZZTIME" ./internal/strictjson
 go test -run='^$' -fuzz='^FuzzParse$' -fuzztime="$FUZZTIME" ./runtime/webp
 go test -run='^$' -fuzz='^FuzzReview$' -fuzztime="$FUZZTIME" ./tools/motionqa
 go test -run='^$' -fuzz='^FuzzArtifactPath$' -fuzztime="$FUZZTIME" ./tools/motionqa

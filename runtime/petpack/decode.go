@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"reflect"
 	"strconv"
+
+	"github.com/agentpet/rules_pet/internal/strictjson"
 )
 
 // ValidateManifest checks manifest.json bytes on their own: the size bound,
@@ -26,15 +28,19 @@ const manifestPath = "manifest.json"
 // the manifest when it broke no rule.
 func checkManifest(c *checker, data []byte) *Manifest {
 	mark := c.count()
-	for _, p := range scanObject(data) {
-		c.fail(p.rule, manifestPath, p.pointer, "%s", p.msg)
+	for _, p := range strictjson.CheckObject(data) {
+		rule := RuleManifestMalformed
+		if p.Kind == strictjson.DuplicateKey {
+			rule = RuleManifestDuplicateKey
+		}
+		c.fail(rule, manifestPath, p.Pointer, "%s", p.Msg)
 	}
 	if c.errorsSince(mark) {
 		return nil
 	}
 	var top map[string]json.RawMessage
 	if err := json.Unmarshal(data, &top); err != nil {
-		// scanObject accepted the bytes; only nesting deeper than
+		// strictjson accepted the bytes; only nesting deeper than
 		// encoding/json's limit gets here.
 		c.fail(RuleManifestMalformed, manifestPath, "", "%v", err)
 		return nil

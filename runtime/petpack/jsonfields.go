@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"sort"
 	"strconv"
+
+	"github.com/agentpet/rules_pet/internal/strictjson"
 )
 
 // jsonKind is the type of a JSON value, from its first byte.
@@ -83,7 +85,7 @@ func (d *manifestDecoder) closed(m map[string]json.RawMessage, ptr string, requi
 	}
 }
 
-func escapeToken(s string) string { return jsonPointer([]string{s})[1:] }
+func escapeToken(s string) string { return strictjson.EscapeToken(s) }
 
 // str decodes a string field; ok is false when it is absent or mistyped.
 func (d *manifestDecoder) str(m map[string]json.RawMessage, key, ptr string) (string, bool) {

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/agentpet/rules_pet/internal/strictjson"
 	js "github.com/agentpet/rules_pet/runtime/jsonschema"
 )
 
@@ -93,7 +94,7 @@ func claimedProvenance(data []byte) string {
 	var v struct {
 		Provenance string `json:"provenance"`
 	}
-	if len(scanObject(data)) > 0 || json.Unmarshal(data, &v) != nil {
+	if len(strictjson.CheckObject(data)) > 0 || json.Unmarshal(data, &v) != nil {
 		return ""
 	}
 	return v.Provenance
@@ -140,12 +141,12 @@ func readMetadataFile(c *checker, fs *fileSet, name string) ([]byte, bool) {
 // a rule.
 func decodeMetadata(c *checker, where string, data []byte, doc *metaDocument) jobj {
 	mark := c.count()
-	for _, p := range scanObject(data) {
+	for _, p := range strictjson.CheckObject(data) {
 		rule := RuleMetadataMalformed
-		if p.rule == RuleManifestDuplicateKey {
+		if p.Kind == strictjson.DuplicateKey {
 			rule = RuleMetadataDuplicateKey
 		}
-		c.fail(rule, where, p.pointer, "%s", p.msg)
+		c.fail(rule, where, p.Pointer, "%s", p.Msg)
 	}
 	if c.errorsSince(mark) {
 		return nil

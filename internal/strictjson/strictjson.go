@@ -1,4 +1,10 @@
-package petpack
+// Package strictjson checks untrusted JSON before it is decoded: exactly
+// one object, valid UTF-8, no key twice in any object. encoding/json keeps
+// the last of two equal keys without a word and turns invalid UTF-8 into
+// U+FFFD, so a document could show one value to a reader that keeps the
+// first key and another to us; this pass closes that. The .petpack
+// validator runs it on manifest.json and every metadata document.
+package strictjson
 
 import (
 	"bytes"
@@ -10,23 +16,36 @@ import (
 	"unicode/utf8"
 )
 
-// jsonProblem is one fault the token pass finds.
-type jsonProblem struct {
-	rule    Rule // RuleManifestMalformed or RuleManifestDuplicateKey
-	pointer string
-	msg     string
+// Kind is the class of a Problem.
+type Kind int
+
+// The problems CheckObject reports.
+const (
+	// Malformed is bytes that are not exactly one well-formed UTF-8 JSON
+	// object.
+	Malformed Kind = iota
+	// DuplicateKey is a key that appears twice in one object.
+	DuplicateKey
+)
+
+// Problem is one fault CheckObject finds: its kind, the RFC 6901 pointer
+// where it stands and a message.
+type Problem struct {
+	Kind    Kind
+	Pointer string
+	Msg     string
 }
 
-// scanObject checks that data is exactly one JSON object, valid UTF-8, with
+// CheckObject checks that data is exactly one JSON object, valid UTF-8, with
 // no key twice in any object. encoding/json keeps the last of two equal keys
 // without a word, so a manifest could show one schema_version to a reader
 // that keeps the first and another to us; this pass closes that before
 // anything is decoded. Keys are compared after unescaping, so "a" and
 // "\u0061" are the same key.
-func scanObject(data []byte) []jsonProblem {
+func CheckObject(data []byte) []Problem {
 	if !utf8.Valid(data) {
 		// encoding/json would silently turn invalid bytes into U+FFFD.
-		return []jsonProblem{{RuleManifestMalformed, "", "the file is not valid UTF-8"}}
+		return []Problem{{Malformed, "", "the file is not valid UTF-8"}}
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber() // a number token is never converted, so 1e999 is no error here
@@ -40,9 +59,9 @@ func scanObject(data []byte) []jsonProblem {
 	var (
 		stack    []*frame
 		segments []string
-		problems []jsonProblem
+		problems []Problem
 	)
-	pointer := func() string { return jsonPointer(segments) }
+	pointer := func() string { return Pointer(segments) }
 	// value marks the end of one value in the enclosing container.
 	value := func() {
 		if len(stack) == 0 {
@@ -73,19 +92,19 @@ func scanObject(data []byte) []jsonProblem {
 		tok, err := dec.Token()
 		if err == io.EOF {
 			if len(stack) != 0 || first {
-				return append(problems, jsonProblem{RuleManifestMalformed, "", "the document ends early"})
+				return append(problems, Problem{Malformed, "", "the document ends early"})
 			}
 			return problems
 		}
 		if err != nil {
-			return append(problems, jsonProblem{RuleManifestMalformed, pointer(), syntaxMessage(err, dec)})
+			return append(problems, Problem{Malformed, pointer(), syntaxMessage(err, dec)})
 		}
 		if len(stack) == 0 && !first {
-			return append(problems, jsonProblem{RuleManifestMalformed, "", "data follows the top-level object"})
+			return append(problems, Problem{Malformed, "", "data follows the top-level object"})
 		}
 		if first {
 			if d, ok := tok.(json.Delim); !ok || d != '{' {
-				return []jsonProblem{{RuleManifestMalformed, "", "the document is not a JSON object"}}
+				return []Problem{{Malformed, "", "the document is not a JSON object"}}
 			}
 			first = false
 			stack = append(stack, &frame{object: true, keys: map[string]bool{}, want: true})
@@ -100,7 +119,7 @@ func scanObject(data []byte) []jsonProblem {
 			}
 			key := tok.(string) // the decoder allows only a string here
 			if top.keys[key] {
-				problems = append(problems, jsonProblem{RuleManifestDuplicateKey, jsonPointer(append(segments, key)), "key " + strconv.Quote(key) + " appears more than once in one object"})
+				problems = append(problems, Problem{DuplicateKey, Pointer(append(segments, key)), "key " + strconv.Quote(key) + " appears more than once in one object"})
 			}
 			top.keys[key] = true
 			top.key, top.want = key, false
@@ -134,8 +153,8 @@ func syntaxMessage(err error, dec *json.Decoder) string {
 	return "not well-formed JSON at byte " + strconv.FormatInt(dec.InputOffset(), 10) + ": " + err.Error()
 }
 
-// jsonPointer joins segments as an RFC 6901 pointer.
-func jsonPointer(segments []string) string {
+// Pointer joins segments as an RFC 6901 pointer.
+func Pointer(segments []string) string {
 	var b strings.Builder
 	for _, s := range segments {
 		b.WriteByte('/')
@@ -143,3 +162,6 @@ func jsonPointer(segments []string) string {
 	}
 	return b.String()
 }
+
+// EscapeToken writes s as one RFC 6901 pointer token.
+func EscapeToken(s string) string { return Pointer([]string{s})[1:] }
