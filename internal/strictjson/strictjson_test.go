@@ -8,7 +8,7 @@ import (
 func TestCheckObject(t *testing.T) {
 	for _, tc := range []struct {
 		name, in string
-		want    []Problem
+		want     []Problem
 	}{
 		{"an object", `{"a": [1, {"b": "x"}], "c": null}`, nil},
 		{"an empty object", ` {} `, nil},
