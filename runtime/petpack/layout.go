@@ -76,6 +76,9 @@ func checkLayout(c *checker, fs *fileSet) {
 		case n.name == "extensions" && !n.dir:
 			c.fail(RuleExtensionNameInvalid, n.path, "", "extensions must be a directory of reverse-domain directories")
 		case !known && n.dir:
+			// Stricter than the contract, which permits unknown root data
+			// files only: an unknown root directory (macOS's __MACOSX/) is
+			// refused, since extension data belongs below extensions/.
 			c.fail(RuleUnexpectedEntry, n.path, "", "unknown root directory %s: only root data files are permitted; extension data belongs below extensions/<reverse-domain>/", n.name)
 		case !known, isDir != n.dir:
 			// unknown root data, or a required name of the wrong type,

@@ -80,6 +80,9 @@ func isASCIILetter(c byte) bool { return (c|0x20) >= 'a' && (c|0x20) <= 'z' }
 
 // deviceNames are the names Windows resolves to devices in any directory
 // and with any extension; COM and LPT also take the superscript digits.
+// Stricter than the contract, which is silent on them: extracting a
+// package that names one would open a device, not a file (README, contract
+// notes).
 var deviceNames = func() map[string]bool {
 	m := map[string]bool{"con": true, "prn": true, "aux": true, "nul": true, "conin$": true, "conout$": true}
 	for _, d := range []string{"0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "¹", "²", "³"} {
