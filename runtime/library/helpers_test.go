@@ -1,11 +1,8 @@
 package library
 
 import (
-	"archive/zip"
-	"bytes"
 	"database/sql"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -16,7 +13,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/agentpet/rules_pet/runtime/library/librarytest"
+	"github.com/agentpet/rules_pet/internal/petpacktest"
 	"github.com/agentpet/rules_pet/runtime/petpack"
 )
 
@@ -24,10 +21,10 @@ import (
 const goldenPath = "../../assets/petpack/pet_tabby.petpack.golden"
 
 func variant(t testing.TB, dir, id, name, extra string) string {
-	return librarytest.Variant(t, goldenPath, dir, id, name, extra)
+	return petpacktest.Variant(t, goldenPath, dir, id, name, extra)
 }
 
-func hashShort(b []byte) string { return librarytest.ShortHash(b) }
+func hashShort(b []byte) string { return petpacktest.ShortHash(b) }
 
 // testClock is a clock that advances one second a call, so update times
 // order pets deterministically.
@@ -160,29 +157,8 @@ func readCorpus(t testing.TB, path string) []byte {
 // rewrite copies archive with one entry's text replaced.
 func rewrite(t testing.TB, archive, entry, old, new string) string {
 	t.Helper()
-	zr, err := zip.OpenReader(archive)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer zr.Close()
-	var buf bytes.Buffer
-	zw := zip.NewWriter(&buf)
-	for _, f := range zr.File {
-		if f.Name != entry {
-			zw.Copy(f)
-			continue
-		}
-		rc, _ := f.Open()
-		data, _ := io.ReadAll(rc)
-		rc.Close()
-		w, _ := zw.CreateHeader(&zip.FileHeader{Name: f.Name, Method: f.Method, Modified: f.Modified})
-		io.WriteString(w, strings.ReplaceAll(string(data), old, new))
-	}
-	zw.Close()
 	out := archive + "." + hashShort([]byte(entry+old+new)) + ".petpack"
-	if err := os.WriteFile(out, buf.Bytes(), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	petpacktest.Rewrite(t, archive, out, petpacktest.Replace(entry, old, new))
 	return out
 }
 
@@ -225,31 +201,13 @@ func brokenArchives(t testing.TB, dir string) [][2]string {
 // added when the archive has none.
 func replaceEntry(t testing.TB, archive, entry string, data []byte) string {
 	t.Helper()
-	zr, err := zip.OpenReader(archive)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer zr.Close()
-	var buf bytes.Buffer
-	zw := zip.NewWriter(&buf)
-	found := false
-	for _, f := range zr.File {
-		if f.Name == entry {
-			found = true
-			w, _ := zw.CreateHeader(&zip.FileHeader{Name: f.Name, Method: f.Method, Modified: f.Modified})
-			w.Write(data)
-			continue
-		}
-		zw.Copy(f)
-	}
-	if !found {
-		w, _ := zw.CreateHeader(&zip.FileHeader{Name: entry, Method: zip.Deflate})
-		w.Write(data)
-	}
-	zw.Close()
 	out := archive + "." + hashShort([]byte(entry)) + ".petpack"
-	if err := os.WriteFile(out, buf.Bytes(), 0o644); err != nil {
-		t.Fatal(err)
+	replace := func(name string, old []byte) []byte {
+		if name == entry {
+			return data
+		}
+		return old
 	}
+	petpacktest.Rewrite(t, archive, out, replace, petpacktest.Entry{Name: entry, Data: data})
 	return out
 }

@@ -1,18 +1,17 @@
 package motionqa
 
 import (
-	"archive/zip"
 	"bytes"
 	"encoding/json"
 	"fmt"
 	"image"
 	"image/png"
-	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/agentpet/rules_pet/internal/petpacktest"
 	"github.com/agentpet/rules_pet/runtime/petpack"
 	"github.com/agentpet/rules_pet/tools/petpackbuild"
 )
@@ -171,37 +170,7 @@ func (f *fixture) spec(t testing.TB) (*petpackbuild.Spec, petpackbuild.ReadFunc,
 // unpack extracts an archive into a new directory and returns it.
 func unpack(t testing.TB, archive string) string {
 	t.Helper()
-	dir := t.TempDir()
-	zr, err := zip.OpenReader(archive)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer zr.Close()
-	for _, f := range zr.File {
-		p := filepath.Join(dir, filepath.FromSlash(f.Name))
-		if strings.HasSuffix(f.Name, "/") {
-			if err := os.MkdirAll(p, 0o755); err != nil {
-				t.Fatal(err)
-			}
-			continue
-		}
-		rc, err := f.Open()
-		if err != nil {
-			t.Fatal(err)
-		}
-		data, err := io.ReadAll(rc)
-		rc.Close()
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, data, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return dir
+	return petpacktest.Unpack(t, archive, t.TempDir())
 }
 
 // sampleNotes are real review notes for the sample pet's nine actions.

@@ -15,8 +15,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/agentpet/rules_pet/internal/petpacktest"
 	"github.com/agentpet/rules_pet/runtime/library"
-	"github.com/agentpet/rules_pet/runtime/library/librarytest"
 )
 
 const samplePetpack = "../../../assets/petpack/pet_tabby.petpack.golden"
@@ -55,8 +55,8 @@ func child(env []string, args ...string) *exec.Cmd {
 func TestLibraryCLI(t *testing.T) {
 	dir := t.TempDir()
 	root := filepath.Join(dir, "store")
-	a := librarytest.Variant(t, samplePetpack, dir, "pet_alpha", "Alpha", "")
-	b := librarytest.Variant(t, samplePetpack, dir, "pet_beta", "Beta", "")
+	a := petpacktest.Variant(t, samplePetpack, dir, "pet_alpha", "Alpha", "")
+	b := petpacktest.Variant(t, samplePetpack, dir, "pet_beta", "Beta", "")
 	out := filepath.Join(dir, "alpha-export.petpack")
 	tests := []struct {
 		args   []string
@@ -157,7 +157,7 @@ func TestLibraryCrash(t *testing.T) {
 	var archives []string
 	for i, id := range []string{"pet_crasha", "pet_crashb", "pet_crashc"} {
 		for j := 0; j < 2; j++ {
-			archives = append(archives, librarytest.Variant(t, samplePetpack, dir, id, fmt.Sprintf("Crash %d", i), fmt.Sprintf("variant %d", j)))
+			archives = append(archives, petpacktest.Variant(t, samplePetpack, dir, id, fmt.Sprintf("Crash %d", i), fmt.Sprintf("variant %d", j)))
 		}
 	}
 	// One import run to completion sets the span of the random moments
@@ -286,7 +286,7 @@ func TestLibraryConcurrent(t *testing.T) {
 	ids := []string{"pet_cona", "pet_conb", "pet_conc"}
 	var archives []string
 	for i, id := range ids {
-		archives = append(archives, librarytest.Variant(t, samplePetpack, dir, id, fmt.Sprintf("Con %d", i), ""))
+		archives = append(archives, petpacktest.Variant(t, samplePetpack, dir, id, fmt.Sprintf("Con %d", i), ""))
 	}
 	imported := map[string]int{}
 	busy := 0
