@@ -32,15 +32,8 @@
 #   KEEP_SCRATCH=1 keeps the two checkouts and prints where they are.
 set -euo pipefail
 
-REPO_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
-failures=0
-pass() { echo "PASS: $*"; }
-fail() {
-    echo "FAIL: $*"
-    failures=$((failures + 1))
-}
-
-[[ -f "$REPO_ROOT/.bazelrc.offline" ]] || "$REPO_ROOT/tools/bazel/setup.sh" >/dev/null
+# shellcheck source=tests/integration/common.sh
+source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/rules_pet_cache.XXXXXX")
 A="$WORK/checkout-a"

@@ -27,16 +27,9 @@
 #   KEEP_SCRATCH=1   keep the scratch workspace and print where it is
 set -euo pipefail
 
-REPO_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+# shellcheck source=tests/integration/common.sh
+source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 CACHE=${RULES_PET_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/rules_pet}
-failures=0
-pass() { echo "PASS: $*"; }
-fail() {
-    echo "FAIL: $*"
-    failures=$((failures + 1))
-}
-
-[[ -f "$REPO_ROOT/.bazelrc.offline" ]] || "$REPO_ROOT/tools/bazel/setup.sh" >/dev/null
 
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/rules_pet_scratch.XXXXXX")
 WS="$WORK/ws"
