@@ -2,7 +2,8 @@
 # Installs what the firmware reader's tests, fuzzers and benchmark need, from
 # Debian's packages: clang and its sanitizer/libFuzzer runtime
 # (libclang-rt-N-dev for the installed clang N), gcc-multilib for the 32-bit
-# build, zlib1g-dev for the benchmark's reference crc32(). Idempotent: when
+# build (and qemu-user where the kernel runs no 32-bit binaries), zlib1g-dev
+# for the benchmark's reference crc32(). Idempotent: when
 # everything is there it only asks dpkg, which takes well under a second.
 #
 # Usage: firmware/setup.sh
@@ -33,8 +34,15 @@ install() {
 }
 
 install clang gcc-multilib zlib1g-dev
+# shellcheck source=firmware/i386.sh
+source "$(dirname "${BASH_SOURCE[0]}")/i386.sh"
+runner32=native
+if ! i386_native; then
+    install qemu-user
+    runner32=qemu-i386
+fi
 # The runtime (ASan, UBSan, libFuzzer) must match the clang just installed.
 major=$(clang -dumpversion | cut -d. -f1)
 install "libclang-rt-${major}-dev"
 
-echo "firmware/setup: ready (gcc $(gcc -dumpversion), clang $(clang -dumpversion), gcc-multilib, zlib1g-dev, libclang-rt-${major}-dev)"
+echo "firmware/setup: ready (gcc $(gcc -dumpversion), clang $(clang -dumpversion), gcc-multilib, zlib1g-dev, libclang-rt-${major}-dev; -m32 runs $runner32)"

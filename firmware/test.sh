@@ -22,6 +22,17 @@ std=("${c99_copts[@]}" -Werror)
 strict=("${std[@]}" "${strict_warnings[@]}")
 passed=0
 failed=0
+# shellcheck source=firmware/i386.sh
+source firmware/i386.sh
+run32=()
+if ! i386_native; then
+    command -v qemu-i386 >/dev/null || {
+        echo "firmware/test: this kernel runs no 32-bit binaries and qemu-i386 is missing; run firmware/setup.sh" >&2
+        exit 2
+    }
+    echo "firmware/test: the kernel runs no 32-bit binaries; the -m32 builds run under qemu-i386"
+    run32=(qemu-i386)
+fi
 
 suite() { # NAME COMMAND...: runs one test binary, adds its "N passed, N failed"
     local name=$1
@@ -53,8 +64,10 @@ build() { # CC TARGET-FLAG...: compile the reader strictly, link both tests
     "$cc" "${strict[@]}" -O2 "$@" -c firmware/pet_pack.c -o "$out/pet_pack_$tag.o"
     "$cc" "${std[@]}" -O2 "$@" -Ifirmware firmware/tests/pet_pack_test.c "$out/pet_pack_$tag.o" -o "$out/unit_$tag"
     "$cc" "${std[@]}" -O2 "$@" -Ifirmware firmware/tests/pet_pack_vectors_test.c "$out/pet_pack_$tag.o" -o "$out/vectors_$tag"
-    suite "unit ($cc $*)" "$out/unit_$tag" tests/vectors
-    suite "vectors ($cc $*)" "$out/vectors_$tag" tests/vectors
+    local run=()
+    [[ " $* " == *" -m32 "* ]] && run=("${run32[@]}")
+    suite "unit ($cc $*)" "${run[@]}" "$out/unit_$tag" tests/vectors
+    suite "vectors ($cc $*)" "${run[@]}" "$out/vectors_$tag" tests/vectors
 }
 
 for cc in gcc clang; do
