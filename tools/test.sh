@@ -63,6 +63,7 @@ go test -run='^$' -fuzz='^FuzzValidateArchive$' -fuzztime="$FUZZTIME" -fuzzminim
 go test -run='^$' -fuzz='^FuzzMetadata$' -fuzztime="$FUZZTIME" -fuzzminimizetime=0x ./runtime/petpack
 go test -run='^$' -fuzz='^FuzzPrivacy$' -fuzztime="$FUZZTIME" ./runtime/petpack
 go test -run='^$' -fuzz='^FuzzCheckObject$' -fuzztime="$FUZZTIME" ./internal/strictjson
+go test -run='^$' -fuzz='^FuzzOpen$' -fuzztime="$FUZZTIME" ./internal/strictzip
 go test -run='^$' -fuzz='^FuzzParse$' -fuzztime="$FUZZTIME" ./runtime/webp
 go test -run='^$' -fuzz='^FuzzReview$' -fuzztime="$FUZZTIME" ./tools/motionqa
 go test -run='^$' -fuzz='^FuzzArtifactPath$' -fuzztime="$FUZZTIME" ./tools/motionqa
