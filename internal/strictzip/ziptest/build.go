@@ -1,9 +1,10 @@
-// Package ziptest writes ZIP archives byte by byte for the tests of
-// internal/strictzip and runtime/petpack: honest ones in the shapes real
-// producers write, and hostile ones that break exactly one rule each
-// (Cases). Both suites hold their readers against the same archives, and
-// the fuzz targets share the comparison with archive/zip
-// (AgreesWithArchiveZip) and the seed-corpus upkeep (SyncSeeds).
+// Package ziptest writes ZIP archives byte by byte (Build) for the tests
+// of internal/strictzip and runtime/petpack: honest ones in the shapes real
+// producers write (Accepted) and hostile ones that each break one rule
+// (Refused, Zip64Refused), made from a base archive the caller chooses.
+// Both suites hold their readers against the same archives, and their
+// fuzz targets share the comparison with archive/zip (AgreesWithArchiveZip)
+// and the upkeep of checked-in seeds (SyncSeeds).
 package ziptest
 
 import (
