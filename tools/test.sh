@@ -89,6 +89,7 @@ fuzz FuzzValidateArchive ./runtime/petpack -fuzzminimizetime=0x
 fuzz FuzzMetadata ./runtime/petpack -fuzzminimizetime=0x
 fuzz FuzzPrivacy ./runtime/petpack
 fuzz FuzzCheckObject ./internal/strictjson
+fuzz FuzzOpen ./internal/strictzip
 fuzz FuzzParse ./runtime/webp
 fuzz FuzzReview ./tools/motionqa
 fuzz FuzzArtifactPath ./tools/motionqa

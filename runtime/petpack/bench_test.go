@@ -7,6 +7,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/agentpet/rules_pet/internal/strictzip/ziptest"
 	"github.com/agentpet/rules_pet/tools/webpenc"
 )
 
@@ -71,7 +72,7 @@ func highTierPackage(tb testing.TB) []byte {
 		if err != nil {
 			panic(err)
 		}
-		highTierArchive = buildZip(zspec{entries: entriesOf(p.with(previewPath, preview), true)})
+		highTierArchive = ziptest.Build(ziptest.Spec{Entries: entriesOf(p.with(previewPath, preview), true)})
 	})
 	return highTierArchive
 }

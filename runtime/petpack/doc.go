@@ -21,10 +21,11 @@
 // frames against a manifest only when that manifest broke no rule.
 //
 //  1. Container: a regular ZIP file or a real directory. The ZIP records are
-//     parsed here, not by archive/zip: the end record and the entry count
-//     first, then the central directory streamed record by record, every
-//     local header compared with its record, and the entries required to
-//     tile the bytes before the central directory exactly.
+//     read by internal/strictzip, not by archive/zip: the end record and the
+//     entry count first, then the central directory streamed record by
+//     record, every local header compared with its record, and the entries
+//     required to tile the bytes before the central directory exactly;
+//     archive.go reports each problem it finds under this package's rule.
 //  2. Paths and budgets: every path rule; the declared sizes against the
 //     budgets; then every archive entry read once through a bounded,
 //     CRC-checked stream; frame counts; each PNG's IHDR for the pixel and

@@ -1,16 +1,14 @@
 package petpack
 
 import (
-	"archive/zip"
-	"bytes"
 	"encoding/json"
 	"flag"
-	"fmt"
-	"io"
-	"os"
-	"path/filepath"
 	"reflect"
 	"testing"
+
+	"github.com/agentpet/rules_pet/internal/strictzip"
+	"github.com/agentpet/rules_pet/internal/strictzip/zipspec"
+	"github.com/agentpet/rules_pet/internal/strictzip/ziptest"
 )
 
 var updateSeeds = flag.Bool("update-seeds", false, "rewrite testdata/fuzz/FuzzValidateArchive")
@@ -31,7 +29,7 @@ func FuzzValidateArchive(f *testing.F) {
 		if again := validateBytes(data); !reflect.DeepEqual(again, v) {
 			t.Fatalf("two validations differ:\n%s---\n%s", describeVerdict(v), describeVerdict(again))
 		}
-		compareWithArchiveZip(t, data)
+		ziptest.AgreesWithArchiveZip(t, data, zipLimits)
 		checkManifestRoundTrip(t, data)
 	})
 }
@@ -69,50 +67,6 @@ func checkVerdict(t *testing.T, v *Verdict) {
 	}
 }
 
-// compareWithArchiveZip is the differential check: whatever passes our
-// container stage, archive/zip must read the same way.
-func compareWithArchiveZip(t *testing.T, data []byte) {
-	c := newChecker()
-	a := readArchive(c, bytes.NewReader(data), int64(len(data)))
-	if a == nil {
-		return
-	}
-	zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
-	if err != nil && err.Error() != "zip: insecure file path" {
-		t.Fatalf("our container stage accepts what archive/zip rejects: %v", err)
-	}
-	if len(zr.File) != len(a.entries) {
-		t.Fatalf("archive/zip sees %d entries, we see %d", len(zr.File), len(a.entries))
-	}
-	set := a.fileSet()
-	for i, zf := range zr.File {
-		e := &a.entries[i]
-		if e.nameLen == len(e.name) && zf.Name != e.name {
-			t.Fatalf("entry %d: archive/zip names %q, we name %q", i, zf.Name, e.name)
-		}
-		off, err := zf.DataOffset()
-		if err != nil || off != e.data || int64(zf.CompressedSize64) != e.csize || int64(zf.UncompressedSize64) != e.usize || zf.CRC32 != e.crc || zf.Method != e.method {
-			t.Fatalf("entry %d %q: archive/zip reads a different record (%v)", i, zf.Name, err)
-		}
-		ours, oerr := readAll(set.src.open(&set.entries[i]))
-		if oerr != nil {
-			continue // ours is stricter (CRC of zero, trailing deflate bytes)
-		}
-		theirs, terr := readAll(zf.Open())
-		if terr != nil || !bytes.Equal(ours, theirs) {
-			t.Fatalf("entry %d %q: we read %d bytes, archive/zip %d (%v)", i, zf.Name, len(ours), len(theirs), terr)
-		}
-	}
-}
-
-func readAll(rc io.ReadCloser, err error) ([]byte, error) {
-	if err != nil {
-		return nil, err
-	}
-	defer rc.Close()
-	return io.ReadAll(rc)
-}
-
 func checkManifestRoundTrip(t *testing.T, data []byte) {
 	v := ValidateManifest(data)
 	checkVerdict(t, v)
@@ -133,35 +87,35 @@ func checkManifestRoundTrip(t *testing.T, data []byte) {
 // that each stop at a different rule, and manifests.
 func seeds(t testing.TB) map[string][]byte {
 	small := packageDrawn(minimalStates(), tinyPNG)
-	smallStored := buildZip(zspec{entries: entriesOf(small, true)})
+	smallStored := ziptest.Build(ziptest.Spec{Entries: entriesOf(small, true)})
 	m := small.get("manifest.json")
 	return map[string][]byte{
 		"valid_stored":      smallStored,
 		"valid_deflate":     rawZip(small),
-		"valid_archive_zip": zipStd(t, small),
-		"symlink": buildZip(zspec{entries: append(entriesOf(small, false), zent{name: "link", data: []byte("/etc"),
-			madeBy: creatorUnix<<8 | 20, ext: 0xa1ff << 16})}),
-		"overlap": buildZip(zspec{entries: func() []zent {
+		"valid_archive_zip": zipStd(small),
+		"symlink": ziptest.Build(ziptest.Spec{Entries: append(entriesOf(small, false), ziptest.Entry{Name: "link", Data: []byte("/etc"),
+			MadeBy: zipspec.CreatorUnix<<8 | 20, Ext: 0xa1ff << 16})}),
+		"overlap": ziptest.Build(ziptest.Spec{Entries: func() []ziptest.Entry {
 			es := entriesOf(small, false)
 			dup := es[0]
-			dup.noLocal = true
+			dup.NoLocal = true
 			return append(es, dup)
 		}()}),
-		"lying_size": buildZip(zspec{entries: append(entriesOf(small, false), func() zent {
-			e := zent{name: "x", data: make([]byte, 4096), method: methodDeflate}
-			lie(&e, 10)
+		"lying_size": ziptest.Build(ziptest.Spec{Entries: append(entriesOf(small, false), func() ziptest.Entry {
+			e := ziptest.Entry{Name: "x", Data: make([]byte, 4096), Method: strictzip.Deflate}
+			ziptest.Lie(&e, 10)
 			return e
 		}())}),
-		"local_mismatch": buildZip(zspec{entries: editEntry(small, "brief.json", func(e *zent) { e.local = func(h []byte) { put32(h[14:], 1) } })}),
-		"traversal":      buildZip(zspec{entries: append(entriesOf(small, false), zent{name: "../../etc/passwd", data: []byte("x")})}),
-		"huge_ihdr":      buildZip(zspec{entries: entriesOf(small.with("assets/frames/idle/0000.png", ihdrOnly(20000, 20000, 8)), false)}),
-		"legacy":         buildZip(zspec{entries: entriesOf(small.withManifest(func(m jmap) { m["schema_version"] = "apc.petpack.v2" }), false)}),
-		"bad_timing":     buildZip(zspec{entries: entriesOf(small.withManifest(func(m jmap) { setPlayback(ActionIdle, "mode", "loop")(m) }), false)}),
+		"local_mismatch": ziptest.Build(ziptest.Spec{Entries: editEntry(small, "brief.json", func(e *ziptest.Entry) { e.Local = func(h []byte) { ziptest.Put32(h[14:], 1) } })}),
+		"traversal":      ziptest.Build(ziptest.Spec{Entries: append(entriesOf(small, false), ziptest.Entry{Name: "../../etc/passwd", Data: []byte("x")})}),
+		"huge_ihdr":      ziptest.Build(ziptest.Spec{Entries: entriesOf(small.with("assets/frames/idle/0000.png", ihdrOnly(20000, 20000, 8)), false)}),
+		"legacy":         ziptest.Build(ziptest.Spec{Entries: entriesOf(small.withManifest(func(m jmap) { m["schema_version"] = "apc.petpack.v2" }), false)}),
+		"bad_timing":     ziptest.Build(ziptest.Spec{Entries: entriesOf(small.withManifest(func(m jmap) { setPlayback(ActionIdle, "mode", "loop")(m) }), false)}),
 		"manifest":       m,
 		"manifest_dup":   []byte(`{"schema_version":"apc.petpack.v3","schema_version":"apc.petpack.v1"}`),
-		"end_only":       buildZip(zspec{}),
-		"zip64_python":   buildZip(zspec{entries: zip64Entries(small, false, nil)}),
-		"zip64_fz":       withZip64End(zspec{entries: zip64Entries(small, true, nil)}, nil),
+		"end_only":       ziptest.Build(ziptest.Spec{}),
+		"zip64_python":   ziptest.Build(ziptest.Spec{Entries: ziptest.Zip64Entries(entriesOf(small, false), false, nil)}),
+		"zip64_fz":       ziptest.WithZip64End(ziptest.Spec{Entries: ziptest.Zip64Entries(entriesOf(small, false), true, nil)}, nil),
 	}
 }
 
@@ -175,21 +129,5 @@ func TestFuzzSeeds(t *testing.T) {
 // -update-seeds, and otherwise fails for a seed that is missing or stale.
 func syncSeeds(t *testing.T, dir string, want map[string][]byte, test string) {
 	t.Helper()
-	for name, b := range want {
-		text := fmt.Sprintf("go test fuzz v1\n[]byte(%q)\n", b)
-		path := filepath.Join(dir, name)
-		if *updateSeeds {
-			if err := os.MkdirAll(dir, 0o755); err != nil {
-				t.Fatal(err)
-			}
-			if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			continue
-		}
-		got, err := os.ReadFile(path)
-		if err != nil || string(got) != text {
-			t.Errorf("seed %s missing or stale (regenerate with go test ./runtime/petpack -run %s -update-seeds): %v", path, test, err)
-		}
-	}
+	ziptest.SyncSeeds(t, dir, want, *updateSeeds, "go test ./runtime/petpack -run "+test+" -update-seeds")
 }

@@ -1,9 +1,7 @@
 package petpack
 
 import (
-	"archive/zip"
 	"bytes"
-	"compress/flate"
 	"encoding/binary"
 	"encoding/json"
 	"fmt"
@@ -16,6 +14,8 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/agentpet/rules_pet/internal/strictzip"
+	"github.com/agentpet/rules_pet/internal/strictzip/ziptest"
 	"github.com/agentpet/rules_pet/tools/webpenc"
 )
 
@@ -261,236 +261,37 @@ func stateOf(m map[string]interface{}, a Action) map[string]interface{} {
 
 // ---- archives ----
 
-// zipStd writes p with archive/zip as most producers would: deflate with
-// data descriptors, directories stored.
-func zipStd(t testing.TB, p pkg) []byte {
-	t.Helper()
-	var b bytes.Buffer
-	w := zip.NewWriter(&b)
-	for _, f := range p {
-		fw, err := w.Create(f.name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := fw.Write(f.data); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := w.Close(); err != nil {
-		t.Fatal(err)
-	}
-	return b.Bytes()
-}
-
-// zent is one entry for buildZip; the zero value of each knob is the
-// ordinary choice, and the hooks edit the encoded headers in place.
-type zent struct {
-	name       string
-	data       []byte
-	method     uint16
-	flags      uint16
-	madeBy     uint16 // the creator version, its host in the high byte
-	ext        uint32
-	descriptor bool
-	// comp, when set, is written as the compressed data instead of
-	// compressing data (the CRC and size still describe data).
-	comp       []byte
-	extra      []byte // central extra field
-	localExtra []byte
-	comment    []byte // central entry comment
-	// noLocal writes no local record; the central record names offset.
-	noLocal bool
-	offset  int
-	local   func(h []byte)        // the local header: 30 bytes, name, extra
-	central func(h []byte)        // the central record: 46 bytes, name, extra, comment
-	desc    func(d []byte) []byte // edits or replaces the 16-byte data descriptor
-}
-
-// zspec is a whole archive for buildZip; offsets in the central directory
-// are the real positions, wherever prefix and gaps put the records.
-type zspec struct {
-	entries  []zent
-	prefix   []byte
-	gapAfter map[int][]byte
-	beforeCD []byte
-	afterCD  []byte
-	comment  []byte
-	trailing []byte
-	end      func(e []byte) // the 22-byte end record
-}
-
-func put16(b []byte, v uint16) { binary.LittleEndian.PutUint16(b, v) }
-func put32(b []byte, v uint32) { binary.LittleEndian.PutUint32(b, v) }
-
-var (
-	deflateMu    sync.Mutex
-	deflateCache = map[string][]byte{}
-)
-
-// deflate compresses data, remembering small results: the fixtures
-// compress the same frames hundreds of times.
-func deflate(data []byte) []byte {
-	if len(data) <= 1<<16 {
-		deflateMu.Lock()
-		defer deflateMu.Unlock()
-		c, ok := deflateCache[string(data)]
-		if !ok {
-			c = deflateRaw(data)
-			deflateCache[string(data)] = c
-		}
-		return c[:len(c):len(c)] // an append by the caller copies
-	}
-	return deflateRaw(data)
-}
-
-func deflateRaw(data []byte) []byte {
-	var b bytes.Buffer
-	w, _ := flate.NewWriter(&b, flate.BestCompression)
-	w.Write(data)
-	w.Close()
-	return b.Bytes()
-}
-
-// localOffsets are where buildZip put each local header, for tests that
-// aim records at each other.
-func buildZip(s zspec) []byte {
-	var out bytes.Buffer
-	out.Write(s.prefix)
-	type rec struct {
-		off          int
-		crc          uint32
-		csize, usize int
-	}
-	recs := make([]rec, len(s.entries))
-	comps := make([][]byte, len(s.entries))
-	for i, e := range s.entries {
-		comp := e.comp
-		if comp == nil {
-			comp = e.data
-			if e.method == methodDeflate {
-				comp = deflate(e.data)
-			}
-		}
-		comps[i] = comp
-		recs[i] = rec{off: out.Len(), crc: crc32.ChecksumIEEE(e.data), csize: len(comp), usize: len(e.data)}
-		if e.noLocal {
-			recs[i].off = e.offset
-			continue
-		}
-		flags := e.flags
-		if e.descriptor {
-			flags |= flagDescriptor
-		}
-		h := make([]byte, localLen+len(e.name)+len(e.localExtra))
-		put32(h, sigLocal)
-		put16(h[4:], 20)
-		put16(h[6:], flags)
-		put16(h[8:], e.method)
-		if !e.descriptor {
-			put32(h[14:], recs[i].crc)
-			put32(h[18:], uint32(recs[i].csize))
-			put32(h[22:], uint32(recs[i].usize))
-		}
-		put16(h[26:], uint16(len(e.name)))
-		put16(h[28:], uint16(len(e.localExtra)))
-		copy(h[localLen:], e.name)
-		copy(h[localLen+len(e.name):], e.localExtra)
-		if e.local != nil {
-			e.local(h)
-		}
-		out.Write(h)
-		out.Write(comp)
-		if e.descriptor {
-			d := make([]byte, 16)
-			put32(d, sigDescriptor)
-			put32(d[4:], recs[i].crc)
-			put32(d[8:], uint32(recs[i].csize))
-			put32(d[12:], uint32(recs[i].usize))
-			if e.desc != nil {
-				d = e.desc(d)
-			}
-			out.Write(d)
-		}
-		out.Write(s.gapAfter[i])
-	}
-	out.Write(s.beforeCD)
-	cdOff := out.Len()
-	for i, e := range s.entries {
-		flags := e.flags
-		if e.descriptor {
-			flags |= flagDescriptor
-		}
-		madeBy := e.madeBy
-		if madeBy == 0 {
-			madeBy = 20
-		}
-		h := make([]byte, centralLen+len(e.name)+len(e.extra)+len(e.comment))
-		put32(h, sigCentral)
-		put16(h[4:], madeBy)
-		put16(h[6:], 20)
-		put16(h[8:], flags)
-		put16(h[10:], e.method)
-		put32(h[16:], recs[i].crc)
-		put32(h[20:], uint32(recs[i].csize))
-		put32(h[24:], uint32(recs[i].usize))
-		put16(h[28:], uint16(len(e.name)))
-		put16(h[30:], uint16(len(e.extra)))
-		put16(h[32:], uint16(len(e.comment)))
-		put32(h[38:], e.ext)
-		put32(h[42:], uint32(recs[i].off))
-		copy(h[centralLen:], e.name)
-		copy(h[centralLen+len(e.name):], e.extra)
-		copy(h[centralLen+len(e.name)+len(e.extra):], e.comment)
-		if e.central != nil {
-			e.central(h)
-		}
-		out.Write(h)
-	}
-	cdSize := out.Len() - cdOff
-	out.Write(s.afterCD)
-	end := make([]byte, endLen)
-	put32(end, sigEnd)
-	put16(end[8:], uint16(len(s.entries)))
-	put16(end[10:], uint16(len(s.entries)))
-	put32(end[12:], uint32(cdSize))
-	put32(end[16:], uint32(cdOff))
-	put16(end[20:], uint16(len(s.comment)))
-	if s.end != nil {
-		s.end(end)
-	}
-	out.Write(end)
-	out.Write(s.comment)
-	out.Write(s.trailing)
-	return out.Bytes()
-}
-
-// entriesOf turns a package into buildZip entries: files deflated unless
+// entriesOf turns a package into ziptest entries: files deflated unless
 // stored is set, directories stored.
-func entriesOf(p pkg, stored bool) []zent {
-	out := make([]zent, len(p))
+func entriesOf(p pkg, stored bool) []ziptest.Entry {
+	out := make([]ziptest.Entry, len(p))
 	for i, f := range p {
-		m := uint16(methodDeflate)
+		m := strictzip.Deflate
 		if stored || strings.HasSuffix(f.name, "/") {
-			m = methodStore
+			m = strictzip.Store
 		}
-		out[i] = zent{name: f.name, data: f.data, method: m}
+		out[i] = ziptest.Entry{Name: f.name, Data: f.data, Method: m}
 	}
 	return out
 }
 
-// rawZip is p as a plain archive from buildZip.
-func rawZip(p pkg) []byte { return buildZip(zspec{entries: entriesOf(p, false)}) }
+// rawZip is p as a plain archive from ziptest.Build.
+func rawZip(p pkg) []byte { return ziptest.Build(ziptest.Spec{Entries: entriesOf(p, false)}) }
+
+// zipStd is p as archive/zip writes it.
+func zipStd(p pkg) []byte { return ziptest.ArchiveZip(entriesOf(p, false)) }
 
 // editEntry returns the entries of p with the one named edited.
-func editEntry(p pkg, name string, edit func(e *zent)) []zent {
-	es := entriesOf(p, false)
-	for i := range es {
-		if es[i].name == name {
-			edit(&es[i])
-			return es
-		}
-	}
-	panic("no entry " + name)
+func editEntry(p pkg, name string, edit func(e *ziptest.Entry)) []ziptest.Entry {
+	return ziptest.Edit(entriesOf(p, false), name, edit)
+}
+
+const extName = "extensions/com.example.test/blob"
+
+// zipBase is the valid package for ziptest's cases to break: each then
+// fails at stage 1, or with its content, and nothing else.
+func zipBase() ziptest.Base {
+	return ziptest.Base{Entries: entriesOf(validPackage(), false), File: briefPath, Dir: "source/references/", Added: extName}
 }
 
 // ---- verdicts ----

@@ -3,10 +3,14 @@ package petpack
 import (
 	"bytes"
 	"compress/flate"
+	"hash/crc32"
+	"io"
 	"runtime"
 	"testing"
 	"time"
 
+	"github.com/agentpet/rules_pet/internal/strictzip"
+	"github.com/agentpet/rules_pet/internal/strictzip/ziptest"
 	"github.com/agentpet/rules_pet/tools/webpenc/webpcraft"
 )
 
@@ -81,41 +85,41 @@ func TestBombMemory(t *testing.T) {
 	const big = 255 << 20
 	zeros := deflateZeros(t, big)
 	base := validPackage()
-	withEntries := func(extra ...zent) []byte { return buildZip(zspec{entries: append(entriesOf(base, false), extra...)}) }
+	withEntries := func(extra ...ziptest.Entry) []byte {
+		return ziptest.Build(ziptest.Spec{Entries: append(entriesOf(base, false), extra...)})
+	}
 	declared := func() []byte {
-		var es []zent
+		var es []ziptest.Entry
 		for i := 0; i < 17; i++ {
-			e := zent{name: string(rune('a' + i)), method: methodDeflate, comp: []byte{3, 0}}
-			lie(&e, big)
+			e := ziptest.Entry{Name: string(rune('a' + i)), Method: strictzip.Deflate, Comp: []byte{3, 0}}
+			ziptest.Lie(&e, big)
 			es = append(es, e)
 		}
-		return buildZip(zspec{entries: es})
+		return ziptest.Build(ziptest.Spec{Entries: es})
 	}()
 	overlapping := func() []byte {
 		// One 255 MiB stream named by 17 records: 4.3 GiB to a naive reader.
-		stream := zent{name: "bomb", method: methodDeflate, comp: zeros}
-		lie(&stream, big)
-		stream.local = func(h []byte) { put32(h[14:], 0); put32(h[22:], big) }
-		stream.central = func(h []byte) { put32(h[16:], 0); put32(h[24:], big) }
-		es := []zent{stream}
+		stream := ziptest.Entry{Name: "bomb", Method: strictzip.Deflate, Comp: zeros}
+		ziptest.Lie(&stream, big)
+		stream.Local = func(h []byte) { ziptest.Put32(h[14:], 0); ziptest.Put32(h[22:], big) }
+		stream.Central = func(h []byte) { ziptest.Put32(h[16:], 0); ziptest.Put32(h[24:], big) }
+		es := []ziptest.Entry{stream}
 		for i := 0; i < 16; i++ {
 			e := stream
-			e.noLocal = true
+			e.NoLocal = true
 			es = append(es, e)
 		}
-		return buildZip(zspec{entries: es})
+		return ziptest.Build(ziptest.Spec{Entries: es})
 	}()
 	// The CRC of 255 MiB of zeros, for the honest entry.
 	honestCRC := func() uint32 {
 		r := flate.NewReader(bytes.NewReader(zeros))
 		defer r.Close()
-		cr := &checkedReader{r: r, want: big}
-		buf := make([]byte, 1<<16)
-		for {
-			if _, err := cr.Read(buf); err != nil {
-				return cr.sum
-			}
+		h := crc32.NewIEEE()
+		if _, err := io.Copy(h, r); err != nil {
+			t.Fatal(err)
 		}
+		return h.Sum32()
 	}()
 	cases := []struct {
 		name    string
@@ -124,14 +128,14 @@ func TestBombMemory(t *testing.T) {
 	}{
 		{"1 KiB declaring 4.3 GiB", declared, []Rule{RuleExpandedTooLarge}},
 		{"17 records over one stream", overlapping, []Rule{RuleZipEntryOverlap}},
-		{"255 MiB declared as 100 bytes", withEntries(func() zent {
-			e := zent{name: extName, method: methodDeflate, comp: zeros}
-			lie(&e, 100)
+		{"255 MiB declared as 100 bytes", withEntries(func() ziptest.Entry {
+			e := ziptest.Entry{Name: extName, Method: strictzip.Deflate, Comp: zeros}
+			ziptest.Lie(&e, 100)
 			return e
 		}()), []Rule{RuleEntrySizeMismatch}},
-		{"255 MiB of honest data", withEntries(zent{name: "padding.bin", method: methodDeflate, comp: zeros,
-			local:   func(h []byte) { put32(h[14:], honestCRC); put32(h[22:], big) },
-			central: func(h []byte) { put32(h[16:], honestCRC); put32(h[24:], big) },
+		{"255 MiB of honest data", withEntries(ziptest.Entry{Name: "padding.bin", Method: strictzip.Deflate, Comp: zeros,
+			Local:   func(h []byte) { ziptest.Put32(h[14:], honestCRC); ziptest.Put32(h[22:], big) },
+			Central: func(h []byte) { ziptest.Put32(h[16:], honestCRC); ziptest.Put32(h[24:], big) },
 		}), nil},
 		{"a 20000x20000 frame", rawZip(base.with("assets/frames/idle/0000.png", ihdrOnly(20000, 20000, 8))), []Rule{RuleImageTooManyPixels}},
 		// x/image would allocate about 175 MiB for this 160 KiB stream;

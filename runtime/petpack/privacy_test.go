@@ -49,7 +49,7 @@ func TestPrivacy(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			v := validateBytes(zipStd(t, tc.p))
+			v := validateBytes(zipStd(tc.p))
 			expectRules(t, v, tc.rules...)
 			f := v.Errors[0]
 			if f.Path != tc.path || f.Pointer != tc.pointer || f.Rule.Stage() != StageMetadata {
@@ -215,7 +215,7 @@ func TestPrivacyAllows(t *testing.T) {
 		m["extensions"] = jmap{"com.example.test": jmap{"created_at": "2026-01-02T03:04:05Z", "shell": "a spiral snail shell",
 			"ratio": "12:13", "notes": "# Render notes\nsit && stay; the wizard says sudo make me a sandwich"}}
 	})
-	v := validateBytes(zipStd(t, p))
+	v := validateBytes(zipStd(p))
 	if !v.OK() {
 		t.Fatalf("ordinary metadata rejected:\n%s", describeVerdict(v))
 	}
@@ -223,7 +223,7 @@ func TestPrivacyAllows(t *testing.T) {
 
 func TestPrivacyDoesNotEchoSecrets(t *testing.T) {
 	secret := "sk-abcdefghijklmnopqrstuvwxyz0123"
-	v := validateBytes(zipStd(t, withExtension(briefPath, 0, `{"x":"`+secret+`"}`)))
+	v := validateBytes(zipStd(withExtension(briefPath, 0, `{"x":"`+secret+`"}`)))
 	expectRules(t, v, RulePrivacyCredential)
 	for _, f := range v.Errors {
 		if len(f.Msg) == 0 || strings.Contains(f.Msg, secret[:12]) {

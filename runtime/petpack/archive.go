@@ -1,0 +1,129 @@
+package petpack
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/agentpet/rules_pet/internal/strictzip"
+)
+
+// zipLimits are the budgets that must hold before the ZIP reader spends
+// anything on what the archive declares: the archive size and entry count
+// of section 11, and the path bound, so that no name is held past the
+// length path_too_long rejects.
+var zipLimits = strictzip.Limits{
+	MaxArchiveBytes: MaxArchiveBytes,
+	MaxEntries:      MaxEntries,
+	MaxNameBytes:    MaxPathBytes,
+}
+
+// zipRules maps each problem of the strict ZIP reader onto the rule this
+// package has always reported for it, one to one; a test keeps the map
+// complete.
+var zipRules = map[strictzip.Reason]Rule{
+	strictzip.Unreadable:             RulePackageUnreadable,
+	strictzip.EndMissing:             RuleZipEndMissing,
+	strictzip.TrailingData:           RuleZipTrailingData,
+	strictzip.CommentMismatch:        RuleZipCommentMismatch,
+	strictzip.Zip64Unsupported:       RuleZip64Unsupported,
+	strictzip.MultiDisk:              RuleZipMultiDisk,
+	strictzip.DirectoryOutOfRange:    RuleZipDirectoryOutOfRange,
+	strictzip.EntryCountMismatch:     RuleZipEntryCountMismatch,
+	strictzip.DirectoryMalformed:     RuleZipDirectoryMalformed,
+	strictzip.Encrypted:              RuleZipEncrypted,
+	strictzip.FlagsUnsupported:       RuleZipFlagsUnsupported,
+	strictzip.MethodUnsupported:      RuleZipMethodUnsupported,
+	strictzip.StoredSizeMismatch:     RuleZipStoredSizeMismatch,
+	strictzip.Symlink:                RuleEntrySymlink,
+	strictzip.SpecialFile:            RuleEntrySpecialFile,
+	strictzip.TypeMismatch:           RuleEntryTypeMismatch,
+	strictzip.LocalHeaderMalformed:   RuleZipLocalHeaderMalformed,
+	strictzip.LocalHeaderMismatch:    RuleZipLocalHeaderMismatch,
+	strictzip.DataDescriptorMismatch: RuleZipDataDescriptorMismatch,
+	strictzip.EntryIntoDirectory:     RuleZipEntryIntoDirectory,
+	strictzip.PrependedData:          RuleZipPrependedData,
+	strictzip.EntryOverlap:           RuleZipEntryOverlap,
+	strictzip.Gap:                    RuleZipGap,
+	strictzip.ArchiveTooLarge:        RuleArchiveTooLarge,
+	strictzip.TooManyEntries:         RuleTooManyEntries,
+	strictzip.SizeMismatch:           RuleEntrySizeMismatch,
+	strictzip.CRCMismatch:            RuleEntryCRCMismatch,
+	strictzip.DataCorrupt:            RuleEntryDataCorrupt,
+}
+
+// zipRule is the rule of a reader problem. A reason without a rule is a
+// bug in this package, not in the input.
+func zipRule(r strictzip.Reason) Rule {
+	rule, ok := zipRules[r]
+	if !ok {
+		panic("petpack: the ZIP reader's reason " + string(r) + " has no rule")
+	}
+	return rule
+}
+
+// archive is a ZIP file whose structure stage 1 has accepted.
+type archive struct {
+	entries []strictzip.Entry
+}
+
+// readArchive is stage 1 for an archive, with the two budgets that must
+// come before the central directory is read: internal/strictzip reads the
+// structure, and each problem it finds becomes a finding, in its order. It
+// returns nil when the archive is rejected; every finding is in c.
+func readArchive(c *checker, r io.ReaderAt, size int64) *archive {
+	za, err := strictzip.Open(r, size, zipLimits)
+	var zerr *strictzip.Error
+	switch {
+	case errors.As(err, &zerr):
+		for _, p := range zerr.Problems {
+			c.fail(zipRule(p.Reason), safePath(p.Name), "", "%s", p.Msg)
+		}
+		return nil
+	case err != nil:
+		c.fail(RulePackageUnreadable, "", "", "%v", err)
+		return nil
+	}
+	return &archive{entries: za.Entries()}
+}
+
+// fileSet turns the accepted archive into the core's abstract file set.
+func (a *archive) fileSet() *fileSet {
+	fs := &fileSet{src: a, entries: make([]entry, len(a.entries))}
+	for i := range a.entries {
+		e := &a.entries[i]
+		name := e.Name
+		if e.IsDir() {
+			name = strings.TrimSuffix(name, "/")
+		}
+		fs.entries[i] = entry{name: name, dir: e.IsDir(), size: e.UncompressedSize, ref: i}
+	}
+	return fs
+}
+
+func (a *archive) sealed() bool { return true }
+
+// open returns the entry's bounded, CRC-checked content, with the reader's
+// problems as the *contentError the stages handle.
+func (a *archive) open(e *entry) (io.ReadCloser, error) {
+	rc, err := a.entries[e.ref].Open()
+	if err != nil {
+		return nil, fmt.Errorf("opening %s: %w", safePath(e.name), err)
+	}
+	return zipContent{rc}, nil
+}
+
+// zipContent reports a reader problem under its rule.
+type zipContent struct{ rc io.ReadCloser }
+
+func (z zipContent) Read(p []byte) (int, error) {
+	n, err := z.rc.Read(p)
+	var prob *strictzip.Problem
+	if err != nil && err != io.EOF && errors.As(err, &prob) {
+		return n, &contentError{zipRule(prob.Reason), prob.Msg}
+	}
+	return n, err
+}
+
+func (z zipContent) Close() error { return z.rc.Close() }
