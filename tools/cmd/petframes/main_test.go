@@ -219,19 +219,3 @@ func TestRenderUnknown(t *testing.T) {
 		t.Fatal("Render of an action that is not one of the nine succeeded")
 	}
 }
-
-// TestSinCos keeps the fixed rotation table honest: sin² + cos² stays 1 in
-// Q14 to within rounding, and sine grows with the angle.
-func TestSinCos(t *testing.T) {
-	for d := -30; d <= 30; d++ {
-		s, c := sinCos(d)
-		if r := s*s + c*c; r < (16384-2)*(16384-2) || r > (16384+2)*(16384+2) {
-			t.Errorf("sinCos(%d) = %d, %d: sin²+cos² = %d, want 16384²", d, s, c, r)
-		}
-		if d > -30 {
-			if p, _ := sinCos(d - 1); p >= s {
-				t.Errorf("sinCos(%d) sine %d is not above sinCos(%d)'s %d", d, s, d-1, p)
-			}
-		}
-	}
-}
