@@ -172,7 +172,7 @@ func TestShapeCoverage(t *testing.T) {
 }
 
 // TestPlace: a placement moves shapes by whole design units and turns them
-// about the pivot; a quarter turn about a pixel centre is exact.
+// about the pivot; quarter turns about a pixel corner are exact.
 func TestPlace(t *testing.T) {
 	bar := Polygon(Pt(2, 6), Pt(6, 6), Pt(6, 8), Pt(2, 8)) // 4 wide, 2 high
 	tests := []struct {
@@ -223,8 +223,14 @@ func TestClipping(t *testing.T) {
 				t.Errorf("%d pixels inside, want %d", got, tt.want)
 			}
 			c.Outlined(tt.shape, Fur, Outline)
-			if len(c.Pix) != 36 {
-				t.Errorf("the canvas grew to %d pixels", len(c.Pix))
+			fur := 0
+			for _, k := range c.Pix {
+				if k == Fur {
+					fur++
+				}
+			}
+			if len(c.Pix) != 36 || fur != tt.want {
+				t.Errorf("outlined: %d pixels, %d of them fur; want 36 and %d", len(c.Pix), fur, tt.want)
 			}
 		})
 	}
