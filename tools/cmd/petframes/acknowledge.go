@@ -1,5 +1,7 @@
 package main
 
+import "github.com/agentpet/rules_pet/tools/internal/pixelart"
+
 var acknowledgePoses = []pose{
 	{headDY: 3, face: face{eyes: eyesClosed}},
 	{headDY: 7, tilt: 2, face: face{eyes: eyesHappy, mouth: mouthSmile}},
@@ -7,4 +9,4 @@ var acknowledgePoses = []pose{
 	{face: face{mouth: mouthSmile, blush: true}},
 }
 
-func drawAcknowledge(c *canvas, i int) { drawCat(c, acknowledgePoses[i]) }
+func drawAcknowledge(c *pixelart.Canvas, i int) { drawCat(c, acknowledgePoses[i]) }

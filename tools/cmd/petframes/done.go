@@ -1,13 +1,15 @@
 package main
 
+import "github.com/agentpet/rules_pet/tools/internal/pixelart"
+
 var donePoses = []pose{
 	{squash: 4, headDY: 6, face: face{eyes: eyesHappy, mouth: mouthW}},
-	{dy: -12, breathe: 2, pawL: 4, pawR: 4, tail: [2]pt{{184, 160}, {170, 108}}, face: face{eyes: eyesHappy, mouth: mouthSmile}},
-	{dy: -18, breathe: 3, headDY: -2, pawL: 6, pawR: 6, tail: [2]pt{{186, 150}, {176, 100}}, face: face{eyes: eyesHappy, mouth: mouthSmile, blush: true}},
-	{headDY: 1, tail: [2]pt{{182, 176}, {176, 122}}, face: face{eyes: eyesHappy, mouth: mouthSmile, blush: true}},
+	{dy: -12, breathe: 2, pawL: 4, pawR: 4, tail: [2]pixelart.Point{pixelart.Pt(184, 160), pixelart.Pt(170, 108)}, face: face{eyes: eyesHappy, mouth: mouthSmile}},
+	{dy: -18, breathe: 3, headDY: -2, pawL: 6, pawR: 6, tail: [2]pixelart.Point{pixelart.Pt(186, 150), pixelart.Pt(176, 100)}, face: face{eyes: eyesHappy, mouth: mouthSmile, blush: true}},
+	{headDY: 1, tail: [2]pixelart.Point{pixelart.Pt(182, 176), pixelart.Pt(176, 122)}, face: face{eyes: eyesHappy, mouth: mouthSmile, blush: true}},
 }
 
-func drawDone(c *canvas, i int) {
+func drawDone(c *pixelart.Canvas, i int) {
 	drawCat(c, donePoses[i])
 	switch i {
 	case 1:

@@ -24,12 +24,12 @@
 //
 // Every frame is an 8-bit RGBA PNG (colour type 6, not interlaced) of an
 // image.NRGBA whose pixels are either fully transparent with RGB 0 or fully
-// opaque colours of a small flat palette with a dark outline. All geometry is
-// integer arithmetic (fixed-point sub-pixel sampling, a rounded sine table
-// for rotations), so the pixels are the same on every architecture, and the
-// encoder is image/png's at its default level, so the same program gives the
-// same bytes. Each file is written to a temporary name and renamed. The test
-// in this directory checks that the checked-in frames match a fresh run;
+// opaque colours of a small flat palette with a dark outline. The drawing is
+// tools/internal/pixelart's integer geometry (fixed-point sub-pixel sampling,
+// a rounded sine table for rotations), so the pixels are the same on every
+// architecture, and the encoder is image/png's at its default level, so the
+// same program gives the same bytes. Each file is written to a temporary name
+// and renamed. The test in this directory checks that the checked-in frames match a fresh run;
 // after changing the art, rerun the command above and update the golden
 // archive (bazel run //assets/petpack:golden.update).
 package main
@@ -42,6 +42,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/agentpet/rules_pet/tools/internal/pixelart"
 	"github.com/agentpet/rules_pet/tools/internal/spritepng"
 )
 
@@ -126,7 +127,7 @@ func Generate(outDir string) error {
 
 // Render draws the frames of the named action, in playing order.
 func Render(action string) ([]*image.NRGBA, error) {
-	var draw func(c *canvas, i int)
+	var draw func(c *pixelart.Canvas, i int)
 	n := 0
 	switch action {
 	case "idle":
@@ -144,17 +145,17 @@ func Render(action string) ([]*image.NRGBA, error) {
 	case "acknowledge":
 		draw, n = drawAcknowledge, len(acknowledgePoses)
 	case "drag_left":
-		draw, n = func(c *canvas, i int) { drawDrag(c, -1, i) }, len(dragSwing)
+		draw, n = func(c *pixelart.Canvas, i int) { drawDrag(c, -1, i) }, len(dragSwing)
 	case "drag_right":
-		draw, n = func(c *canvas, i int) { drawDrag(c, 1, i) }, len(dragSwing)
+		draw, n = func(c *pixelart.Canvas, i int) { drawDrag(c, 1, i) }, len(dragSwing)
 	default:
 		return nil, fmt.Errorf("unknown action %q", action)
 	}
 	frames := make([]*image.NRGBA, n)
 	for i := range frames {
-		c := &canvas{}
+		c := pixelart.New(Width, Height, 1, 2)
 		draw(c, i)
-		frames[i] = c.image()
+		frames[i] = c.Image(palette)
 	}
 	return frames, nil
 }

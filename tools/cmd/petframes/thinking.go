@@ -1,5 +1,7 @@
 package main
 
+import "github.com/agentpet/rules_pet/tools/internal/pixelart"
+
 var thinkingPoses = []pose{
 	{tilt: -4, face: face{lookX: 2, lookY: -2, mouth: mouthFlat}},
 	{tilt: -8, face: face{lookX: 3, lookY: -4, mouth: mouthFlat}},
@@ -7,7 +9,7 @@ var thinkingPoses = []pose{
 	{tilt: -9, face: face{lookX: 4, lookY: -5, mouth: mouthO, earTwitch: 3}},
 }
 
-func drawThinking(c *canvas, i int) {
+func drawThinking(c *pixelart.Canvas, i int) {
 	drawCat(c, thinkingPoses[i])
 	big := 0
 	if i == 3 {

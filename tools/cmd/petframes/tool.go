@@ -1,5 +1,7 @@
 package main
 
+import "github.com/agentpet/rules_pet/tools/internal/pixelart"
+
 var toolPoses = []pose{
 	{pawR: 18, face: face{lookX: 3, lookY: 5}},
 	{headDY: 1, face: face{lookX: 3, lookY: 6, mouth: mouthFlat}},
@@ -7,13 +9,13 @@ var toolPoses = []pose{
 	{headDY: 1, face: face{eyes: eyesHalf, lookX: -3, lookY: 4, mouth: mouthFlat}},
 }
 
-func drawTool(c *canvas, i int) {
+func drawTool(c *pixelart.Canvas, i int) {
 	p := toolPoses[i]
 	// The paws rest on the keyboard's top edge rather than the ground.
 	drawSittingBehind(c, p)
-	c.place(p.headDX, p.headDY, p.tilt, neck)
+	c.Place(p.headDX, p.headDY, p.tilt, neck)
 	drawHead(c, p.face, 0, 0)
-	c.place(0, 0, 0, pt{})
+	c.Place(0, 0, 0, pixelart.Point{})
 	switch i {
 	case 1:
 		tapMarks(c, 114)
@@ -24,14 +26,14 @@ func drawTool(c *canvas, i int) {
 
 // drawSittingBehind paints the sitting cat behind the keyboard, with the
 // paws on top of it.
-func drawSittingBehind(c *canvas, p pose) {
+func drawSittingBehind(c *pixelart.Canvas, p pose) {
 	paws := p
 	p.pawL, p.pawR = 0, 0
 	drawSitting(c, p)
 	keyboard(c)
 	for i, lift := range []int{paws.pawL, paws.pawR} {
 		px, sx := 78+36*i, 82+28*i
-		c.outlined(line(pt{sx, 160}, pt{px, 178 - lift}, 9*q), fur, outline)
+		c.Outlined(pixelart.Line(pixelart.Pt(sx, 160), pixelart.Pt(px, 178-lift), 9*pixelart.Q), pixelart.Fur, pixelart.Outline)
 		drawPaw(c, px, 180-lift)
 	}
 }

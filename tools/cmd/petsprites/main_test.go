@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"image"
-	"image/png"
 	"os"
 	"path/filepath"
 	"testing"
@@ -39,16 +38,9 @@ func TestGenerate(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", file, err)
 		}
-		if err := spritepng.CheckHeader(data, Size, Size); err != nil {
-			t.Errorf("%s: %v", file, err)
-		}
-		img, err := png.Decode(bytes.NewReader(data))
+		nrgba, err := spritepng.Decode(data, Size, Size)
 		if err != nil {
-			t.Fatalf("%s: decode: %v", file, err)
-		}
-		nrgba, ok := img.(*image.NRGBA)
-		if !ok {
-			t.Fatalf("%s: decoded as %T, want *image.NRGBA", file, img)
+			t.Fatalf("%s: %v", file, err)
 		}
 		checkPixels(t, file, nrgba)
 		pixels[name] = nrgba.Pix
@@ -83,25 +75,9 @@ func TestGenerate(t *testing.T) {
 // background and the opaque coverage of img.
 func checkPixels(t *testing.T, file string, img *image.NRGBA) {
 	t.Helper()
-	b := img.Bounds()
-	if b.Min != (image.Point{}) || b.Dx() != Size || b.Dy() != Size {
-		t.Fatalf("%s: bounds %v, want %dx%d from the origin", file, b, Size, Size)
-	}
-	opaque := 0
-	for y := 0; y < Size; y++ {
-		for x := 0; x < Size; x++ {
-			c := img.NRGBAAt(x, y)
-			switch c.A {
-			case 255:
-				opaque++
-			case 0:
-				if c.R != 0 || c.G != 0 || c.B != 0 {
-					t.Fatalf("%s: transparent pixel (%d,%d) has RGB %d,%d,%d, want 0,0,0", file, x, y, c.R, c.G, c.B)
-				}
-			default:
-				t.Fatalf("%s: pixel (%d,%d) has alpha %d, want 0 or 255", file, x, y, c.A)
-			}
-		}
+	opaque, err := spritepng.CheckPixels(img, Size, Size)
+	if err != nil {
+		t.Fatalf("%s: %v", file, err)
 	}
 	total := Size * Size
 	if opaque*100 < total*15 || opaque*100 > total*85 {

@@ -41,3 +41,44 @@ func CheckHeader(data []byte, w, h int) error {
 	}
 	return nil
 }
+
+// Decode checks data's header with CheckHeader and decodes it into the
+// *image.NRGBA image/png returns for such a file.
+func Decode(data []byte, w, h int) (*image.NRGBA, error) {
+	if err := CheckHeader(data, w, h); err != nil {
+		return nil, err
+	}
+	img, err := png.Decode(bytes.NewReader(data))
+	if err != nil {
+		return nil, fmt.Errorf("decode: %w", err)
+	}
+	nrgba, ok := img.(*image.NRGBA)
+	if !ok {
+		return nil, fmt.Errorf("decoded as %T, want *image.NRGBA", img)
+	}
+	return nrgba, nil
+}
+
+// CheckPixels reports whether img is w x h from the origin with every pixel
+// either fully opaque or fully transparent with RGB 0, and counts the opaque
+// ones. A pack keeps a pixel when its alpha is at least 128 and reduces its
+// colour to RGB565, so crisp alpha and a clean background are what keep the
+// drawn shapes exactly.
+func CheckPixels(img *image.NRGBA, w, h int) (opaque int, err error) {
+	if b := img.Bounds(); b.Min != (image.Point{}) || b.Dx() != w || b.Dy() != h {
+		return 0, fmt.Errorf("bounds %v, want %dx%d from the origin", b, w, h)
+	}
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			switch c := img.NRGBAAt(x, y); {
+			case c.A == 255:
+				opaque++
+			case c.A != 0:
+				return 0, fmt.Errorf("pixel (%d,%d) has alpha %d, want 0 or 255", x, y, c.A)
+			case c.R != 0 || c.G != 0 || c.B != 0:
+				return 0, fmt.Errorf("transparent pixel (%d,%d) has RGB %d,%d,%d, want 0,0,0", x, y, c.R, c.G, c.B)
+			}
+		}
+	}
+	return opaque, nil
+}

@@ -67,3 +67,54 @@ func TestCheckHeaderRejects(t *testing.T) {
 		}
 	}
 }
+
+func TestCheckPixels(t *testing.T) {
+	for _, tc := range []struct {
+		name       string
+		img        *image.NRGBA
+		w, h       int
+		wantOpaque int
+		wantErr    string
+	}{
+		{"one opaque pixel", sprite(6, 5), 6, 5, 1, ""},
+		{"wrong size", sprite(6, 5), 5, 6, 0, "bounds"},
+		{"off the origin", image.NewNRGBA(image.Rect(1, 1, 7, 6)), 6, 5, 0, "from the origin"},
+		{"half alpha", func() *image.NRGBA {
+			img := sprite(6, 5)
+			img.SetNRGBA(2, 3, color.NRGBA{10, 20, 30, 128})
+			return img
+		}(), 6, 5, 0, "pixel (2,3) has alpha 128"},
+		{"dirty background", func() *image.NRGBA {
+			img := sprite(6, 5)
+			img.SetNRGBA(4, 0, color.NRGBA{1, 0, 0, 0})
+			return img
+		}(), 6, 5, 0, "transparent pixel (4,0) has RGB 1,0,0"},
+	} {
+		opaque, err := CheckPixels(tc.img, tc.w, tc.h)
+		if tc.wantErr == "" {
+			if err != nil || opaque != tc.wantOpaque {
+				t.Errorf("%s: %d opaque, %v; want %d, no error", tc.name, opaque, err, tc.wantOpaque)
+			}
+		} else if err == nil || !strings.Contains(err.Error(), tc.wantErr) {
+			t.Errorf("%s: %v, want %q", tc.name, err, tc.wantErr)
+		}
+	}
+}
+
+func TestDecode(t *testing.T) {
+	var b bytes.Buffer
+	if err := png.Encode(&b, sprite(6, 5)); err != nil {
+		t.Fatal(err)
+	}
+	img, err := Decode(b.Bytes(), 6, 5)
+	if err != nil || img.NRGBAAt(1, 1) != (color.NRGBA{200, 100, 50, 255}) {
+		t.Fatalf("Decode: %v, pixel (1,1) %v", err, img.NRGBAAt(1, 1))
+	}
+	if _, err := Decode(b.Bytes(), 5, 5); err == nil || !strings.Contains(err.Error(), "IHDR size") {
+		t.Errorf("Decode at the wrong size: %v", err)
+	}
+	broken := append([]byte(nil), b.Bytes()[:40]...)
+	if _, err := Decode(broken, 6, 5); err == nil || !strings.Contains(err.Error(), "decode") {
+		t.Errorf("Decode of a cut file: %v", err)
+	}
+}
