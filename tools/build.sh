@@ -15,7 +15,7 @@ tools/bazel/setup.sh
 # The desktop example reads the pack embedded by pet_pack_go_library.
 echo "role -> frame schedule from the embedded pack (//examples/_petschedule):"
 # Quiet Bazel, but never hide its errors: a failure prints them and stops.
-quiet=(--noshow_progress --ui_event_filters=-info,-stdout,-debug)
+quiet=(--noshow_progress --show_result=0 --ui_event_filters=-info,-stdout,-debug)
 bazel run "${quiet[@]}" -- //examples/_petschedule:petschedule
 tools/bazel/build_assets.sh
 bin=$(bazel info bazel-bin 2>/dev/null)
