@@ -58,8 +58,7 @@ fi
 echo "== Go/C differential: FuzzDifferential for ${SECONDS_EACH}s"
 diff_log=$work/differential.log
 set +e
-PET_PACK_CHECK="$PWD/$work/pet_pack_check" go test -run='^$' -fuzz='^FuzzDifferential$' \
-    -fuzztime="${SECONDS_EACH}s" ./tests/vectors >"$diff_log" 2>&1
+PET_PACK_CHECK="$PWD/$work/pet_pack_check" tools/gofuzz.sh "${SECONDS_EACH}s" FuzzDifferential ./tests/vectors >"$diff_log" 2>&1
 diff_rc=$?
 set -e
 diff_line=$(grep -E '^fuzz: elapsed' "$diff_log" | tail -1 || true)
