@@ -19,46 +19,14 @@ var zipLimits = strictzip.Limits{
 	MaxNameBytes:    MaxPathBytes,
 }
 
-// zipRules maps each problem of the strict ZIP reader onto the rule this
-// package has always reported for it, one to one; a test keeps the map
-// complete.
-var zipRules = map[strictzip.Reason]Rule{
-	strictzip.Unreadable:             RulePackageUnreadable,
-	strictzip.EndMissing:             RuleZipEndMissing,
-	strictzip.TrailingData:           RuleZipTrailingData,
-	strictzip.CommentMismatch:        RuleZipCommentMismatch,
-	strictzip.Zip64Unsupported:       RuleZip64Unsupported,
-	strictzip.MultiDisk:              RuleZipMultiDisk,
-	strictzip.DirectoryOutOfRange:    RuleZipDirectoryOutOfRange,
-	strictzip.EntryCountMismatch:     RuleZipEntryCountMismatch,
-	strictzip.DirectoryMalformed:     RuleZipDirectoryMalformed,
-	strictzip.Encrypted:              RuleZipEncrypted,
-	strictzip.FlagsUnsupported:       RuleZipFlagsUnsupported,
-	strictzip.MethodUnsupported:      RuleZipMethodUnsupported,
-	strictzip.StoredSizeMismatch:     RuleZipStoredSizeMismatch,
-	strictzip.Symlink:                RuleEntrySymlink,
-	strictzip.SpecialFile:            RuleEntrySpecialFile,
-	strictzip.TypeMismatch:           RuleEntryTypeMismatch,
-	strictzip.LocalHeaderMalformed:   RuleZipLocalHeaderMalformed,
-	strictzip.LocalHeaderMismatch:    RuleZipLocalHeaderMismatch,
-	strictzip.DataDescriptorMismatch: RuleZipDataDescriptorMismatch,
-	strictzip.EntryIntoDirectory:     RuleZipEntryIntoDirectory,
-	strictzip.PrependedData:          RuleZipPrependedData,
-	strictzip.EntryOverlap:           RuleZipEntryOverlap,
-	strictzip.Gap:                    RuleZipGap,
-	strictzip.ArchiveTooLarge:        RuleArchiveTooLarge,
-	strictzip.TooManyEntries:         RuleTooManyEntries,
-	strictzip.SizeMismatch:           RuleEntrySizeMismatch,
-	strictzip.CRCMismatch:            RuleEntryCRCMismatch,
-	strictzip.DataCorrupt:            RuleEntryDataCorrupt,
-}
-
-// zipRule is the rule of a reader problem. A reason without a rule is a
-// bug in this package, not in the input.
+// zipRule is the rule of a reader problem. internal/strictzip's reasons
+// are this package's rule identifiers for the same problems, so the rule is
+// the reason itself (TestZipRules checks every reason is a rule); a reason
+// that is not one is a bug in this package, not in the input.
 func zipRule(r strictzip.Reason) Rule {
-	rule, ok := zipRules[r]
-	if !ok {
-		panic("petpack: the ZIP reader's reason " + string(r) + " has no rule")
+	rule := Rule(r)
+	if rule.Stage() == 0 {
+		panic("petpack: the ZIP reader's reason " + string(r) + " is not a rule")
 	}
 	return rule
 }
