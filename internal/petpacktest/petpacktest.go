@@ -29,6 +29,14 @@ type Edit func(name string, data []byte) []byte
 // its compressed bytes stay those of the original.
 func Rewrite(t testing.TB, archive, out string, edit Edit, add ...Entry) {
 	t.Helper()
+	if err := os.WriteFile(out, rewritten(t, archive, edit, add), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// rewritten is Rewrite's archive, as bytes.
+func rewritten(t testing.TB, archive string, edit Edit, add []Entry) []byte {
+	t.Helper()
 	zr, err := zip.OpenReader(archive)
 	if err != nil {
 		t.Fatal(err)
@@ -59,9 +67,7 @@ func Rewrite(t testing.TB, archive, out string, edit Edit, add ...Entry) {
 	if err := zw.Close(); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(out, buf.Bytes(), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	return buf.Bytes()
 }
 
 // Entry is a file Rewrite adds to an archive.
@@ -90,8 +96,7 @@ func Replace(entry, old, new string) Edit {
 // validates whatever shape the metadata has.
 func Variant(t testing.TB, golden, dir, id, name, extra string) string {
 	t.Helper()
-	tmp := filepath.Join(dir, id+".tmp.petpack")
-	Rewrite(t, golden, tmp, func(entry string, data []byte) []byte {
+	b := rewritten(t, golden, func(entry string, data []byte) []byte {
 		isJSON := strings.HasSuffix(entry, ".json") || strings.HasSuffix(entry, ".jsonl")
 		if !isJSON && (entry != "source/prompt.md" || extra == "") {
 			return data
@@ -102,13 +107,9 @@ func Variant(t testing.TB, golden, dir, id, name, extra string) string {
 			s += extra + "\n"
 		}
 		return []byte(s)
-	})
-	b, err := os.ReadFile(tmp)
-	if err != nil {
-		t.Fatal(err)
-	}
+	}, nil)
 	out := filepath.Join(dir, fmt.Sprintf("%s-%s.petpack", id, ShortHash(b)))
-	if err := os.Rename(tmp, out); err != nil {
+	if err := os.WriteFile(out, b, 0o644); err != nil {
 		t.Fatal(err)
 	}
 	return out
