@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/agentpet/rules_pet/internal/fuzzseed"
 	"github.com/agentpet/rules_pet/internal/strictzip"
 	"github.com/agentpet/rules_pet/internal/strictzip/zipspec"
 	"github.com/agentpet/rules_pet/internal/strictzip/ziptest"
@@ -332,7 +333,7 @@ func seeds() map[string][]byte {
 // TestFuzzSeeds writes the corpus with -update-seeds and otherwise checks
 // that it is there and current, so the plain test run exercises every seed.
 func TestFuzzSeeds(t *testing.T) {
-	ziptest.SyncSeeds(t, "testdata/fuzz/FuzzOpen", seeds(), *updateSeeds, "go test ./internal/strictzip -run TestFuzzSeeds -update-seeds")
+	fuzzseed.Sync(t, "testdata/fuzz/FuzzOpen", seeds(), *updateSeeds, "go test ./internal/strictzip -run TestFuzzSeeds -update-seeds")
 }
 
 // outcome is what Open and reading every entry make of an archive, in a

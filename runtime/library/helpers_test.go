@@ -7,7 +7,6 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
-	"strconv"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -134,24 +133,6 @@ func dumpDB(t testing.TB, path string) string {
 		fmt.Fprintf(&b, "table %s\n%s\n", tb, strings.Join(lines, "\n"))
 	}
 	return b.String()
-}
-
-// readCorpus decodes one `go test fuzz v1` file holding a []byte.
-func readCorpus(t testing.TB, path string) []byte {
-	t.Helper()
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	lines := strings.SplitN(strings.TrimSpace(string(data)), "\n", 2)
-	if len(lines) != 2 || !strings.HasPrefix(lines[1], "[]byte(") {
-		t.Fatalf("%s: not a []byte corpus entry", path)
-	}
-	s, err := strconv.Unquote(strings.TrimSuffix(strings.TrimPrefix(lines[1], "[]byte("), ")"))
-	if err != nil {
-		t.Fatalf("%s: %v", path, err)
-	}
-	return []byte(s)
 }
 
 // rewrite copies archive with one entry's text replaced.

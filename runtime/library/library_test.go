@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/agentpet/rules_pet/internal/fuzzseed"
 )
 
 func mustImport(t *testing.T, s *Store, path string, opt ImportOptions) *Pet {
@@ -186,7 +188,7 @@ func TestRejectedArchives(t *testing.T) {
 	corpus := "../petpack/testdata/fuzz/FuzzValidateArchive"
 	ents, _ := os.ReadDir(corpus)
 	for _, e := range ents {
-		data := readCorpus(t, filepath.Join(corpus, e.Name()))
+		data := fuzzseed.Read(t, filepath.Join(corpus, e.Name()))
 		p := filepath.Join(dir, "vec-"+e.Name()+".petpack")
 		os.WriteFile(p, data, 0o644)
 		vecs = append(vecs, vec{e.Name(), p})

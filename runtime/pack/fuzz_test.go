@@ -4,12 +4,11 @@ import (
 	"bytes"
 	"errors"
 	"flag"
-	"fmt"
 	"os"
-	"path/filepath"
 	"reflect"
 	"testing"
 
+	"github.com/agentpet/rules_pet/internal/fuzzseed"
 	"github.com/agentpet/rules_pet/internal/packformat"
 	"github.com/agentpet/rules_pet/runtime/pack"
 	"github.com/agentpet/rules_pet/tools/packbuild"
@@ -104,23 +103,7 @@ func smallLimitsImages() []packbuild.Image {
 }
 
 // TestFuzzSeeds writes the corpus with -update-seeds and otherwise checks
-// that it is there, so the plain test run exercises every seed.
+// that it is there and current, so the plain test run exercises every seed.
 func TestFuzzSeeds(t *testing.T) {
-	want := seeds(t)
-	if *updateSeeds {
-		if err := os.MkdirAll(seedDir, 0o755); err != nil {
-			t.Fatal(err)
-		}
-		for name, b := range want {
-			text := fmt.Sprintf("go test fuzz v1\n[]byte(%q)\n", b)
-			if err := os.WriteFile(filepath.Join(seedDir, name), []byte(text), 0o644); err != nil {
-				t.Fatal(err)
-			}
-		}
-	}
-	for name := range want {
-		if _, err := os.Stat(filepath.Join(seedDir, name)); err != nil {
-			t.Errorf("seed %s missing (regenerate with go test ./runtime/pack -run TestFuzzSeeds -update-seeds): %v", name, err)
-		}
-	}
+	fuzzseed.Sync(t, seedDir, seeds(t), *updateSeeds, "go test ./runtime/pack -run TestFuzzSeeds -update-seeds")
 }

@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"testing"
 
+	"github.com/agentpet/rules_pet/internal/fuzzseed"
 	"github.com/agentpet/rules_pet/internal/strictzip"
 	"github.com/agentpet/rules_pet/internal/strictzip/zipspec"
 	"github.com/agentpet/rules_pet/internal/strictzip/ziptest"
@@ -129,5 +130,5 @@ func TestFuzzSeeds(t *testing.T) {
 // -update-seeds, and otherwise fails for a seed that is missing or stale.
 func syncSeeds(t *testing.T, dir string, want map[string][]byte, test string) {
 	t.Helper()
-	ziptest.SyncSeeds(t, dir, want, *updateSeeds, "go test ./runtime/petpack -run "+test+" -update-seeds")
+	fuzzseed.Sync(t, dir, want, *updateSeeds, "go test ./runtime/petpack -run "+test+" -update-seeds")
 }

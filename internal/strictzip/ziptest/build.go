@@ -3,8 +3,7 @@
 // producers write (Accepted) and hostile ones that each break one rule
 // (Refused, Zip64Refused), made from a base archive the caller chooses.
 // Both suites hold their readers against the same archives, and their
-// fuzz targets share the comparison with archive/zip (AgreesWithArchiveZip)
-// and the upkeep of checked-in seeds (SyncSeeds).
+// fuzz targets share the comparison with archive/zip (AgreesWithArchiveZip).
 package ziptest
 
 import (
