@@ -11,7 +11,33 @@
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 FUZZTIME=${FUZZTIME:-20s}
-step() { printf '\n== %s\n' "$*"; }
+# Each phase's wall time, printed at the end of the run (and on failure),
+# so a slow phase shows in CI's log against its budget.
+phase_names=()
+phase_secs=()
+phase_start=$SECONDS
+finish_phase() {
+    if ((${#phase_names[@]})); then
+        phase_secs+=($((SECONDS - phase_start)))
+    fi
+}
+print_phases() {
+    local rc=$?
+    finish_phase
+    printf '\n== phase times (total %d s)\n' "$SECONDS"
+    local i
+    for i in "${!phase_names[@]}"; do
+        printf '%6d s  %s\n' "${phase_secs[$i]}" "${phase_names[$i]}"
+    done
+    return $rc
+}
+trap print_phases EXIT
+step() {
+    finish_phase
+    phase_names+=("$*")
+    phase_start=$SECONDS
+    printf '\n== %s\n' "$*"
+}
 
 step "offline toolchain set-up"
 tools/bazel/setup.sh
