@@ -33,35 +33,113 @@
 #define OFF_FALLBACK 22u
 #define OFF_PAYLOAD 24u
 
+/* Little-endian fields, assembled from bytes, so neither alignment nor the
+ * host's byte order matters (compilers turn rd32 into one load where the
+ * target allows it, which the CRC's inner loop relies on for speed). */
+static uint32_t rd16(const uint8_t *d, uint32_t off)
+{
+    return (uint32_t)d[off] | ((uint32_t)d[off + 1u] << 8);
+}
+
+static uint32_t rd32(const uint8_t *d, uint32_t off)
+{
+    return (uint32_t)d[off] | ((uint32_t)d[off + 1u] << 8) | ((uint32_t)d[off + 2u] << 16) |
+           ((uint32_t)d[off + 3u] << 24);
+}
+
 /*
- * CRC-32 (IEEE 802.3, reflected polynomial 0xEDB88320). By default one
- * 256-entry table (1 KiB of constant data) and a byte a step. Building with
- * PET_PACK_CRC_SLICE_BY_8=1 adds the seven further tables of slicing-by-8
- * (7 KiB more) and takes eight bytes a step, several times faster where
- * flash or cache has room for them; both give the same values.
+ * CRC-32 (IEEE 802.3, reflected polynomial 0xEDB88320), chosen at build time:
+ *
+ *  - default: a braided CRC (zlib's construction over 32-bit values) in five
+ *    independent lanes, so five table lookups are in flight at once instead
+ *    of one chain; 5 KiB of constant tables.
+ *  - PET_PACK_CRC_SMALL=1: one 256-entry table (1 KiB) and a byte a step,
+ *    for parts where flash matters more than boot time.
+ *  - PET_PACK_CRC_HOOK=name: no tables; the platform supplies
+ *    uint32_t name(uint32_t crc, const void *data, size_t length) with the
+ *    contract of pet_pack_crc32_update (zlib's crc32() convention), for
+ *    example over a ROM routine or a hardware CRC unit.
+ *
+ * All three give the same values; firmware/test.sh runs the shared vectors
+ * through each.
  */
-#ifndef PET_PACK_CRC_SLICE_BY_8
-#define PET_PACK_CRC_SLICE_BY_8 0
+#ifdef PET_PACK_CRC_SLICE_BY_8
+#error "PET_PACK_CRC_SLICE_BY_8 is gone: the default CRC is now faster than slicing-by-8 and smaller (5 KiB); drop the define, or set PET_PACK_CRC_SMALL=1 for the 1 KiB table"
+#endif
+#ifndef PET_PACK_CRC_SMALL
+#define PET_PACK_CRC_SMALL 0
 #endif
 
+#ifdef PET_PACK_CRC_HOOK
+#if PET_PACK_CRC_SMALL
+#error "PET_PACK_CRC_HOOK and PET_PACK_CRC_SMALL exclude each other: the hook replaces the tables"
+#endif
+
+uint32_t PET_PACK_CRC_HOOK(uint32_t crc, const void *data, size_t length);
+
+uint32_t pet_pack_crc32_update(uint32_t crc, const void *data, size_t length)
+{
+    return PET_PACK_CRC_HOOK(crc, data, length);
+}
+
+#else /* !PET_PACK_CRC_HOOK */
+
 #include "pet_pack_crc.h"
+
+#if !PET_PACK_CRC_SMALL
+#if PET_PACK_CRC_BRAIDS != 5
+#error "pet_pack_crc.h was generated for another lane count than the five lanes below"
+#endif
+
+/* One lane's step: the value w (register XOR data word) moved past its own
+ * word and the four words of the other lanes. */
+static uint32_t braid_step(uint32_t w)
+{
+    return crc_braid[0][w & 0xffu] ^ crc_braid[1][(w >> 8) & 0xffu] ^
+           crc_braid[2][(w >> 16) & 0xffu] ^ crc_braid[3][w >> 24];
+}
+
+/* The register after the four bytes of w (register XOR data word), a byte
+ * a step: used once per call to fold the lanes together. */
+static uint32_t word_step(uint32_t w)
+{
+    w = crc_table[w & 0xffu] ^ (w >> 8);
+    w = crc_table[w & 0xffu] ^ (w >> 8);
+    w = crc_table[w & 0xffu] ^ (w >> 8);
+    return crc_table[w & 0xffu] ^ (w >> 8);
+}
+#endif
 
 uint32_t pet_pack_crc32_update(uint32_t crc, const void *data, size_t length)
 {
     const uint8_t *p = (const uint8_t *)data;
     crc = ~crc;
-#if PET_PACK_CRC_SLICE_BY_8
-    /* Bytes are assembled one by one, so neither alignment nor the host's
-     * byte order matters. */
-    for (; length >= 8u; p += 8, length -= 8u) {
-        uint32_t lo = crc ^ ((uint32_t)p[0] | ((uint32_t)p[1] << 8) | ((uint32_t)p[2] << 16) |
-                             ((uint32_t)p[3] << 24));
-        uint32_t hi = (uint32_t)p[4] | ((uint32_t)p[5] << 8) | ((uint32_t)p[6] << 16) |
-                      ((uint32_t)p[7] << 24);
-        crc = crc_slice[6][lo & 0xffu] ^ crc_slice[5][(lo >> 8) & 0xffu] ^
-              crc_slice[4][(lo >> 16) & 0xffu] ^ crc_slice[3][lo >> 24] ^
-              crc_slice[2][hi & 0xffu] ^ crc_slice[1][(hi >> 8) & 0xffu] ^
-              crc_slice[0][(hi >> 16) & 0xffu] ^ crc_table[hi >> 24];
+#if !PET_PACK_CRC_SMALL
+    {
+        /* Lane i takes words i, i + 5, i + 10, ... of each 20-byte block;
+         * lane 0 starts from the running register, the others from zero
+         * (the CRC is linear). After the last block the lanes are folded
+         * into one register word by word, in stream order. */
+        size_t blocks = length / 20u;
+        if (blocks > 0u) {
+            uint32_t c0 = crc, c1 = 0u, c2 = 0u, c3 = 0u, c4 = 0u;
+            length -= blocks * 20u;
+            for (; blocks > 1u; blocks--, p += 20) {
+                uint32_t w0 = c0 ^ rd32(p, 0u), w1 = c1 ^ rd32(p, 4u), w2 = c2 ^ rd32(p, 8u);
+                uint32_t w3 = c3 ^ rd32(p, 12u), w4 = c4 ^ rd32(p, 16u);
+                c0 = braid_step(w0);
+                c1 = braid_step(w1);
+                c2 = braid_step(w2);
+                c3 = braid_step(w3);
+                c4 = braid_step(w4);
+            }
+            crc = word_step(c0 ^ rd32(p, 0u));
+            crc = word_step(crc ^ c1 ^ rd32(p, 4u));
+            crc = word_step(crc ^ c2 ^ rd32(p, 8u));
+            crc = word_step(crc ^ c3 ^ rd32(p, 12u));
+            crc = word_step(crc ^ c4 ^ rd32(p, 16u));
+            p += 20;
+        }
     }
 #endif
     for (; length > 0u; p++, length--) {
@@ -69,6 +147,8 @@ uint32_t pet_pack_crc32_update(uint32_t crc, const void *data, size_t length)
     }
     return ~crc;
 }
+
+#endif /* PET_PACK_CRC_HOOK */
 
 uint32_t pet_pack_crc32(const void *data, size_t length)
 {
@@ -112,17 +192,6 @@ const char *pet_pack_status_name(pet_pack_status status)
         return "unknown";
     }
     return status_names[status];
-}
-
-static uint32_t rd16(const uint8_t *d, uint32_t off)
-{
-    return (uint32_t)d[off] | ((uint32_t)d[off + 1u] << 8);
-}
-
-static uint32_t rd32(const uint8_t *d, uint32_t off)
-{
-    return (uint32_t)d[off] | ((uint32_t)d[off + 1u] << 8) | ((uint32_t)d[off + 2u] << 16) |
-           ((uint32_t)d[off + 3u] << 24);
 }
 
 static uint32_t align4(uint32_t n)

@@ -3,7 +3,8 @@
 # Debian's packages: clang and its sanitizer/libFuzzer runtime
 # (libclang-rt-N-dev for the installed clang N), gcc-multilib for the 32-bit
 # build (and qemu-user where the kernel runs no 32-bit binaries), zlib1g-dev
-# for the benchmark's reference crc32(). Idempotent: when
+# and lib32z1-dev for zlib's crc32(): the benchmark's reference and, in both
+# widths, the CRC platform hook the tests route through it. Idempotent: when
 # everything is there it only asks dpkg, which takes well under a second.
 #
 # Usage: firmware/setup.sh
@@ -33,7 +34,7 @@ install() {
     DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 }
 
-install clang gcc-multilib zlib1g-dev
+install clang gcc-multilib zlib1g-dev lib32z1-dev
 # shellcheck source=firmware/i386.sh
 source "$(dirname "${BASH_SOURCE[0]}")/i386.sh"
 runner32=native
@@ -45,4 +46,4 @@ fi
 major=$(clang -dumpversion | cut -d. -f1)
 install "libclang-rt-${major}-dev"
 
-echo "firmware/setup: ready (gcc $(gcc -dumpversion), clang $(clang -dumpversion), gcc-multilib, zlib1g-dev, libclang-rt-${major}-dev; -m32 runs $runner32)"
+echo "firmware/setup: ready (gcc $(gcc -dumpversion), clang $(clang -dumpversion), gcc-multilib, zlib1g-dev, lib32z1-dev, libclang-rt-${major}-dev; -m32 runs $runner32)"

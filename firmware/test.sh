@@ -4,9 +4,13 @@
 #  - compiles firmware/pet_pack.c warning-free with -std=c99 -Wall -Wextra
 #    -Werror -pedantic (plus -Wconversion and friends for the reader itself)
 #    under gcc and clang, each for the 64-bit host and a 32-bit target (-m32),
-#    and with gcc in the PET_PACK_CRC_SLICE_BY_8=1 variant;
-#  - runs the unit tests and the shared vectors (tests/vectors/VECTORS.txt)
-#    in each of those four builds, and once more under ASan + UBSan;
+#    in each of the three CRC variants: the default braided tables,
+#    PET_PACK_CRC_SMALL=1 (the 1 KiB table) and PET_PACK_CRC_HOOK (a platform
+#    hook, here zlib's crc32() through tests/crc_hook.c);
+#  - runs the unit tests, the CRC test and the shared vectors
+#    (tests/vectors/VECTORS.txt) in each of those twelve builds, and each
+#    variant once more under ASan + UBSan;
+#  - checks that pet_pack_crc.h is what tools/pet_pack_crc_gen.c writes;
 #  - compiles the helper, the fuzz target and the benchmark, and replays the
 #    vectors and firmware/fuzz/regressions through the libFuzzer build.
 #
@@ -53,37 +57,66 @@ suite() { # NAME COMMAND...: runs one test binary, adds its "N passed, N failed"
     read -r p _ f _ <<<"$line"
     passed=$((passed + p))
     failed=$((failed + f))
-    printf '%-28s %s\n' "$name" "$line"
+    printf '%-36s %s\n' "$name" "$line"
 }
 
-build() { # CC TARGET-FLAG...: compile the reader strictly, link both tests
-    local cc=$1
-    shift
-    local tag
-    tag=$(echo "$cc $*" | tr -c 'a-zA-Z0-9\n' _)
-    "$cc" "${strict[@]}" -O2 "$@" -c firmware/pet_pack.c -o "$out/pet_pack_$tag.o"
-    "$cc" "${std[@]}" -O2 "$@" -Ifirmware firmware/tests/pet_pack_test.c "$out/pet_pack_$tag.o" -o "$out/unit_$tag"
-    "$cc" "${std[@]}" -O2 "$@" -Ifirmware firmware/tests/pet_pack_vectors_test.c "$out/pet_pack_$tag.o" -o "$out/vectors_$tag"
+variant_flags() { # VARIANT: the reader's CRC define and what the tests link with it
+    case $1 in
+    default) ;;
+    small) echo -DPET_PACK_CRC_SMALL=1 ;;
+    hook) echo -DPET_PACK_CRC_HOOK=pet_pack_test_zlib_crc32 -DPET_PACK_TEST_HOOK firmware/tests/crc_hook.c -lz ;;
+    esac
+}
+
+build() { # CC VARIANT WIDTH: compile the reader strictly, link and run the three tests
+    local cc=$1 variant=$2 m=$3
+    local tag=${cc}_${variant}_${m#-}
+    local vf
+    read -r -a vf <<<"$(variant_flags "$variant")"
+    # The reader alone gets the strict set; the -D flags are its first words.
+    local defs=()
+    for f in "${vf[@]}"; do [[ $f == -D* ]] && defs+=("$f"); done
+    "$cc" "${strict[@]}" -O2 "$m" "${defs[@]}" -c firmware/pet_pack.c -o "$out/pet_pack_$tag.o"
     local run=()
-    [[ " $* " == *" -m32 "* ]] && run=("${run32[@]}")
-    suite "unit ($cc $*)" "${run[@]}" "$out/unit_$tag" tests/vectors
-    suite "vectors ($cc $*)" "${run[@]}" "$out/vectors_$tag" tests/vectors
+    [[ $m == -m32 ]] && run=("${run32[@]}")
+    local t
+    for t in pet_pack_test pet_pack_crc_test pet_pack_vectors_test; do
+        "$cc" "${std[@]}" -O2 "$m" -Ifirmware -Ifirmware/tests firmware/tests/$t.c "$out/pet_pack_$tag.o" \
+            "${vf[@]}" -o "$out/${t}_$tag"
+        suite "${t#pet_pack_} ($cc $variant $m)" "${run[@]}" "$out/${t}_$tag" tests/vectors
+    done
 }
 
 for cc in gcc clang; do
     command -v "$cc" >/dev/null || { echo "firmware/test: $cc not found; run firmware/setup.sh" >&2; exit 2; }
-    build "$cc" -m64
-    build "$cc" -m32
 done
-# The slicing-by-8 CRC variant (PET_PACK_CRC_SLICE_BY_8=1), 64 and 32 bits.
-build gcc -m64 -DPET_PACK_CRC_SLICE_BY_8=1
-build gcc -m32 -DPET_PACK_CRC_SLICE_BY_8=1
+for variant in default small hook; do
+    for cc in gcc clang; do
+        build "$cc" "$variant" -m64
+        build "$cc" "$variant" -m32
+    done
+done
+
+# The checked-in tables are the generator's output, byte for byte.
+gcc "${std[@]}" -O2 firmware/tools/pet_pack_crc_gen.c -o "$out/pet_pack_crc_gen"
+if "$out/pet_pack_crc_gen" | cmp -s - firmware/pet_pack_crc.h; then
+    passed=$((passed + 1))
+    printf '%-36s %s\n' "crc tables" "pet_pack_crc.h matches tools/pet_pack_crc_gen.c"
+else
+    failed=$((failed + 1))
+    echo "FAIL firmware/pet_pack_crc.h differs from the output of firmware/tools/pet_pack_crc_gen.c;"
+    echo "     regenerate it: gcc firmware/tools/pet_pack_crc_gen.c -o gen && ./gen > firmware/pet_pack_crc.h"
+fi
 
 san=(-g -O1 -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer)
-clang "${std[@]}" "${san[@]}" -Ifirmware firmware/pet_pack.c firmware/tests/pet_pack_test.c -o "$out/unit_san"
-clang "${std[@]}" "${san[@]}" -Ifirmware firmware/pet_pack.c firmware/tests/pet_pack_vectors_test.c -o "$out/vectors_san"
-suite "unit (clang ASan+UBSan)" "$out/unit_san" tests/vectors
-suite "vectors (clang ASan+UBSan)" "$out/vectors_san" tests/vectors
+for variant in default small hook; do
+    read -r -a vf <<<"$(variant_flags "$variant")"
+    for t in pet_pack_test pet_pack_crc_test pet_pack_vectors_test; do
+        clang "${std[@]}" "${san[@]}" -Ifirmware -Ifirmware/tests firmware/pet_pack.c firmware/tests/$t.c \
+            "${vf[@]}" -o "$out/${t}_san"
+        suite "${t#pet_pack_} (clang $variant ASan+UBSan)" "$out/${t}_san" tests/vectors
+    done
+done
 
 # The demo's device-side composition, strictly, on both widths.
 for cc in gcc clang; do
@@ -96,7 +129,7 @@ done
 # the fuzz target replays the vectors and every former finding.
 gcc "${std[@]}" -O2 -Ifirmware firmware/tools/pet_pack_check.c firmware/pet_pack.c -o "$out/pet_pack_check"
 clang "${std[@]}" -O2 -Ifirmware firmware/tools/pet_pack_check.c firmware/pet_pack.c -o "$out/pet_pack_check_clang"
-gcc "${std[@]}" -O2 -DPET_PACK_CRC_SLICE_BY_8=1 -Ifirmware firmware/bench/pet_pack_bench.c firmware/pet_pack.c -lz -o "$out/bench"
+gcc "${std[@]}" -O2 -Ifirmware firmware/bench/pet_pack_bench.c firmware/pet_pack.c -lz -o "$out/bench"
 clang "${std[@]}" "${san[@]}" -fsanitize=fuzzer -Ifirmware firmware/fuzz/pet_pack_fuzz.c firmware/pet_pack.c -o "$out/fuzz"
 replay=(tests/vectors/packs/*.pack)
 for f in firmware/fuzz/regressions/*; do
@@ -104,7 +137,7 @@ for f in firmware/fuzz/regressions/*; do
 done
 if "$out/fuzz" -runs=0 "${replay[@]}" >"$out/fuzz.log" 2>&1; then
     passed=$((passed + ${#replay[@]}))
-    printf '%-28s %s\n' "fuzz target replay" "${#replay[@]} inputs, no finding"
+    printf '%-36s %s\n' "fuzz target replay" "${#replay[@]} inputs, no finding"
 else
     failed=$((failed + 1))
     echo "FAIL fuzz target replay:"
