@@ -163,6 +163,12 @@ const char *pet_pack_status_name(pet_pack_status status);
  * crc32.ChecksumIEEE). pet_pack_crc32_update continues a running value:
  * crc32(a || b) == pet_pack_crc32_update(pet_pack_crc32(a), b, len(b)), and
  * pet_pack_crc32(d, n) == pet_pack_crc32_update(0, d, n).
+ *
+ * How it is computed is a build option of pet_pack.c (the same values
+ * either way): by default braided tables (5 KiB); -DPET_PACK_CRC_SMALL=1
+ * one 1 KiB table; -DPET_PACK_CRC_HOOK=name calls the platform's
+ * uint32_t name(uint32_t crc, const void *data, size_t length), which must
+ * keep the contract above (zlib's crc32() convention). See README.md.
  */
 uint32_t pet_pack_crc32(const void *data, size_t length);
 uint32_t pet_pack_crc32_update(uint32_t crc, const void *data, size_t length);
