@@ -116,7 +116,7 @@ fi
 step "bazel test //..."
 bazel test //...
 
-# Budget: about 1 min of CPU (12 builds x 3 tests, 3 sanitizer builds); the
+# Budget: about 1.5 min of CPU (12 builds x 3 tests, 3 sanitizer builds); the
 # -m32 runs go through qemu-i386 where the kernel has no IA-32 emulation.
 step "C pack reader (gcc and clang, -m64 and -m32, 3 CRC variants, sanitizers)"
 firmware/test.sh
