@@ -130,6 +130,8 @@ step "Cortex-M3 board under QEMU (bazel test --config=cortex_m3 //firmware/board
 bazel test --config=cortex_m3 //firmware/board/... //assets/pet:pack_cc
 bazel build --config=cortex_m3 //firmware/board:sizes
 cat bazel-bin/firmware/board/sizes.txt
+# The QEMU runs' summaries, with each image's stack high-water mark.
+grep -h '^PASS' bazel-testlogs/firmware/board/{pet,damaged,fault}_qemu_test/test.log
 
 # Budget: under 1 min (four clang builds, the tests under qemu-s390x).
 step "big-endian C reader (clang --target=s390x-linux-gnu, qemu-s390x)"
