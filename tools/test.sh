@@ -124,6 +124,26 @@ firmware/test.sh
 step "C reader fuzzing: libFuzzer + ASan/UBSan, Go/C differential (${FUZZ_C_SECONDS:-60}s each)"
 firmware/fuzz.sh "${FUZZ_C_SECONDS:-60}"
 
+# The board's targets build only for the Cortex-M3 (its platform and C
+# toolchain come with --config=cortex_m3), so `bazel test //...` above skips
+# them: they run here by label. Budget: about 1 min with a warm cache (one
+# re-analysis, two QEMU boots of a second or two each).
+step "Cortex-M3 board under QEMU (bazel test --config=cortex_m3 //firmware/board/...)"
+bazel test --config=cortex_m3 //firmware/board/... //assets/pet:pack_cc
+bazel build --config=cortex_m3 //firmware/board:sizes
+cat bazel-bin/firmware/board/sizes.txt
+# The QEMU runs' summaries, with each image's stack high-water mark.
+grep -h '^PASS' bazel-testlogs/firmware/board/{pet,damaged,fault}_qemu_test/test.log
+
+# Budget: under 1 min (four clang builds, the tests under qemu-s390x).
+step "big-endian C reader (clang --target=s390x-linux-gnu, qemu-s390x)"
+firmware/bigendian.sh
+
+# Budget: about 3 min (std built for s390x once, then cached; runtime/pack's
+# tests take most of the rest under emulation).
+step "big-endian Go readers (GOARCH=s390x go test -exec qemu-s390x)"
+GOARCH=s390x go test -exec qemu-s390x ./runtime/pack ./runtime/manifest ./runtime/presentation
+
 # The integration tests under tests/integration run Bazel themselves (other
 # workspaces, other checkouts, one shared disk cache), so they are scripts
 # run here, never sh_tests inside `bazel test //...`.

@@ -93,6 +93,23 @@ int demo_compose(uint8_t *fb, const pet_pack *pack, const char *role, uint64_t e
     return 1;
 }
 
+int demo_role_crc32(uint8_t *fb, const pet_pack *pack, uint32_t role, const char **id, uint32_t *crc)
+{
+    pet_pack_role r;
+    pet_pack_selection sel;
+    *id = NULL;
+    *crc = 0;
+    if (!pet_pack_role_at(pack, role, &r)) {
+        return 0;
+    }
+    *id = r.id;
+    if (!demo_compose(fb, pack, r.id, 0u, &sel) || sel.used_fallback) {
+        return 0;
+    }
+    *crc = pet_pack_crc32(fb, DEMO_FRAMEBUFFER_BYTES);
+    return 1;
+}
+
 void demo_draw_probe(uint8_t *fb)
 {
     /* Red 0xF800, green 0x07E0, blue 0x001F, white 0xFFFF, high byte first

@@ -50,6 +50,16 @@ int demo_compose(uint8_t *fb, const pet_pack *pack, const char *role, uint64_t e
                  pet_pack_selection *sel);
 
 /*
+ * Composes role index role's first frame (elapsed 0 ms) and sets *crc to
+ * the pet_pack_crc32 of the whole framebuffer and *id to the role's
+ * identifier: what `pet_demo --role-crcs` and the board image print, one
+ * line per role. Returns 1 on success; 0 when the index is past the role
+ * table or the role does not resolve to a frame of its own (*id is set
+ * when the role exists).
+ */
+int demo_role_crc32(uint8_t *fb, const pet_pack *pack, uint32_t role, const char **id, uint32_t *crc);
+
+/*
  * The byte-order probe: four full-height bars of pure red, green, blue and
  * white, drawn through demo_blit from a 4x1 image laid out exactly as a
  * pack's colour payload and mask. On a panel set to the wrong byte order

@@ -7,6 +7,7 @@
  *
  *   pet_demo --out FILE [--role ROLE] [--time MS]
  *            [--no-pack | --corrupt | --pack FILE] [--probe] [--swap]
+ *   pet_demo --role-crcs [--corrupt | --pack FILE]
  *
  *   --no-pack   boot as if no pack were linked: the built-in fallback
  *   --corrupt   flip one byte of a RAM copy of the linked pack: the reader
@@ -15,8 +16,15 @@
  *   --probe     draw the byte-order probe instead of the pet
  *   --swap      write the framebuffer with each pixel's bytes swapped, as a
  *               panel set to the wrong byte order would show it
+ *   --role-crcs compose every role's first frame in turn and print, for
+ *               each, "role <id> crc32 <8 hex digits>" (the pet_pack_crc32
+ *               of the framebuffer), or "rejected <rule>" for a rejected
+ *               pack: the lines the board image (//firmware/board) prints
+ *               over semihosting, which its QEMU test compares with these.
+ *               Exits 0, or 1 when the pack is rejected, 2 when a role
+ *               does not resolve, as the board image does.
  *
- * Prints one line saying what it drew.
+ * Otherwise prints one line saying what it drew.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -30,7 +38,8 @@ static uint8_t framebuffer[DEMO_FRAMEBUFFER_BYTES];
 
 static int usage(void)
 {
-    fprintf(stderr, "usage: pet_demo --out FILE [--role ROLE] [--time MS] [--no-pack | --corrupt | --pack FILE] [--probe] [--swap]\n");
+    fprintf(stderr, "usage: pet_demo --out FILE [--role ROLE] [--time MS] [--no-pack | --corrupt | --pack FILE] [--probe] [--swap]\n"
+                    "       pet_demo --role-crcs [--corrupt | --pack FILE]\n");
     return 2;
 }
 
@@ -55,6 +64,28 @@ static unsigned char *read_file(const char *path, size_t *n)
     return buf;
 }
 
+/* --role-crcs: the board image's output for the same pack (see the top). */
+static int print_role_crcs(const pet_pack *pack, pet_pack_status status)
+{
+    uint16_t i;
+    int result = 0;
+    if (status != PET_PACK_OK) {
+        printf("rejected %s\n", pet_pack_status_name(status));
+        return 1;
+    }
+    for (i = 0; i < pet_pack_role_count(pack); i++) {
+        const char *id = NULL;
+        uint32_t crc = 0;
+        if (!demo_role_crc32(framebuffer, pack, i, &id, &crc)) {
+            printf("role %s unresolved\n", id != NULL ? id : "?");
+            result = 2;
+            continue;
+        }
+        printf("role %s crc32 %08lx\n", id, (unsigned long)crc);
+    }
+    return result;
+}
+
 int main(int argc, char **argv)
 {
     const char *out = NULL;
@@ -65,6 +96,7 @@ int main(int argc, char **argv)
     int corrupt = 0;
     int probe = 0;
     int swap = 0;
+    int role_crcs = 0;
     int i;
     const uint8_t *bytes = pet_asset_pack;
     size_t length = pet_asset_pack_len;
@@ -91,11 +123,13 @@ int main(int argc, char **argv)
             probe = 1;
         } else if (strcmp(argv[i], "--swap") == 0) {
             swap = 1;
+        } else if (strcmp(argv[i], "--role-crcs") == 0) {
+            role_crcs = 1;
         } else {
             return usage();
         }
     }
-    if (out == NULL) {
+    if (role_crcs ? (out != NULL || no_pack || probe || swap) : out == NULL) {
         return usage();
     }
     if (pack_file != NULL || corrupt) {
@@ -118,6 +152,11 @@ int main(int argc, char **argv)
     memset(&pack, 0, sizeof pack);
     if (!no_pack) {
         status = pet_pack_open(&pack, bytes, length);
+    }
+    if (role_crcs) {
+        int rc = print_role_crcs(&pack, status);
+        free(owned);
+        return fflush(stdout) == 0 ? rc : 2;
     }
     if (probe) {
         demo_draw_probe(framebuffer);
