@@ -19,7 +19,8 @@ import (
 // a row names is a complete directory whose archive matches its digest
 // (its cover and frames are the archive's entries, byte for byte, and it
 // holds nothing else), and no other revision directory exists; every pet directory has a row
-// (or a quarantine entry); staging/ is empty. It reads
+// (or a quarantine entry) and holds only active.json and revisions/;
+// staging/ is empty. It reads
 // every archive, so it costs what a full backup read does.
 func (s *Store) Check() error {
 	return s.locked(false, func() error {
@@ -39,6 +40,15 @@ func (s *Store) Check() error {
 			}
 			if !bytes.Equal(got, pointerBytes(p)) {
 				return fmt.Errorf("%s: active.json does not match the committed row", p.ID)
+			}
+			top, err := os.ReadDir(s.petDir(p.ID))
+			if err != nil {
+				return err
+			}
+			for _, e := range top {
+				if e.Name() != pointerName && e.Name() != revsDir {
+					return fmt.Errorf("%s: %s is neither %s nor %s/", p.ID, e.Name(), pointerName, revsDir)
+				}
 			}
 			revs, err := s.db.Query("SELECT revision, digest FROM revisions WHERE pet_id = ?", p.ID)
 			if err != nil {

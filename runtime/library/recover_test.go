@@ -194,7 +194,8 @@ func withoutJournal(snap string) string {
 
 // TestCheckRevisionContents tampers with one published revision's
 // extracted files at a time: Check must compare them with the archive's
-// entries, not only find a cover.png and a frames/ directory.
+// entries, not only find a cover.png and a frames/ directory. It must also
+// find a file beside active.json that recovery should have removed.
 func TestCheckRevisionContents(t *testing.T) {
 	dir := t.TempDir()
 	base := filepath.Join(dir, "base")
@@ -232,6 +233,9 @@ func TestCheckRevisionContents(t *testing.T) {
 			}
 			return os.Symlink(p+".real", p)
 		}, "frames/idle/0001.png is not a regular file"},
+		{"temporary file beside active.json", func(root string) error {
+			return os.WriteFile(filepath.Join(root, "pets/pet_alpha/.active.json.tmp-x"), nil, 0o644)
+		}, "pet_alpha: .active.json.tmp-x is neither active.json nor revisions/"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -245,8 +249,12 @@ func TestCheckRevisionContents(t *testing.T) {
 				t.Fatal(err)
 			}
 			err := s.Check()
-			if err == nil || err.Error() != "pet_alpha: revision 1: "+tt.want {
-				t.Fatalf("Check = %v, want pet_alpha: revision 1: %s", err, tt.want)
+			want := "pet_alpha: revision 1: " + tt.want
+			if strings.HasPrefix(tt.want, "pet_alpha: ") { // not about a revision
+				want = tt.want
+			}
+			if err == nil || err.Error() != want {
+				t.Fatalf("Check = %v, want %s", err, want)
 			}
 		})
 	}
