@@ -1,19 +1,26 @@
 package library
 
 import (
+	"archive/zip"
 	"bytes"
 	"fmt"
+	"hash/crc32"
+	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
+	"sort"
 	"strconv"
 )
 
 // Check verifies the store's invariants under the shared lock and returns
 // the first one broken: a non-empty library has exactly one active pet;
 // every row's active.json is the pointer the row implies; every revision
-// a row names is a complete directory whose archive matches its digest,
-// and no other revision directory exists; every pet directory has a row
-// (or a quarantine entry); staging/ is empty. It reads
+// a row names is a complete directory whose archive matches its digest
+// (its cover and frames are the archive's entries, byte for byte, and it
+// holds nothing else), and no other revision directory exists; every pet directory has a row
+// (or a quarantine entry) and holds only active.json and revisions/;
+// staging/ is empty. It reads
 // every archive, so it costs what a full backup read does.
 func (s *Store) Check() error {
 	return s.locked(false, func() error {
@@ -33,6 +40,15 @@ func (s *Store) Check() error {
 			}
 			if !bytes.Equal(got, pointerBytes(p)) {
 				return fmt.Errorf("%s: active.json does not match the committed row", p.ID)
+			}
+			top, err := os.ReadDir(s.petDir(p.ID))
+			if err != nil {
+				return err
+			}
+			for _, e := range top {
+				if e.Name() != pointerName && e.Name() != revsDir {
+					return fmt.Errorf("%s: %s is neither %s nor %s/", p.ID, e.Name(), pointerName, revsDir)
+				}
 			}
 			revs, err := s.db.Query("SELECT revision, digest FROM revisions WHERE pet_id = ?", p.ID)
 			if err != nil {
@@ -72,10 +88,7 @@ func (s *Store) Check() error {
 				if got != d {
 					return fmt.Errorf("%s: revision %s's archive does not match its digest", p.ID, e.Name())
 				}
-				if _, err := os.Stat(filepath.Join(rd, coverName)); err != nil {
-					return fmt.Errorf("%s: revision %s: %w", p.ID, e.Name(), err)
-				}
-				if _, err := os.Stat(filepath.Join(rd, framesName)); err != nil {
+				if err := checkMedia(rd); err != nil {
 					return fmt.Errorf("%s: revision %s: %w", p.ID, e.Name(), err)
 				}
 			}
@@ -103,4 +116,78 @@ func (s *Store) Check() error {
 		}
 		return nil
 	})
+}
+
+// checkMedia compares a revision directory with its archive: every entry
+// mediaPath places must be there as a regular file with the entry's size
+// and CRC-32, and the directory holds nothing else but the archive itself.
+// Existence alone would pass a revision whose extraction a crash cut short.
+func checkMedia(rd string) error {
+	zr, err := zip.OpenReader(filepath.Join(rd, archiveName))
+	if err != nil {
+		return err
+	}
+	defer zr.Close()
+	want := map[string]*zip.File{}
+	dirs := map[string]bool{".": true}
+	for _, e := range zr.File {
+		dst, ok := mediaPath(e.Name)
+		if !ok {
+			continue
+		}
+		want[dst] = e
+		for d := path.Dir(dst); d != "."; d = path.Dir(d) {
+			dirs[d] = true
+		}
+	}
+	if want[coverName] == nil {
+		return fmt.Errorf("%s has no assets/preview/cover.png", archiveName)
+	}
+	err = filepath.WalkDir(rd, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, err := filepath.Rel(rd, p)
+		if err != nil {
+			return err
+		}
+		rel = filepath.ToSlash(rel)
+		switch {
+		case d.IsDir():
+			if !dirs[rel] {
+				return fmt.Errorf("%s/ holds no entry of %s", rel, archiveName)
+			}
+			return nil
+		case rel == archiveName:
+			return nil
+		}
+		e := want[rel]
+		if e == nil {
+			return fmt.Errorf("%s is no entry of %s", rel, archiveName)
+		}
+		if !d.Type().IsRegular() {
+			return fmt.Errorf("%s is not a regular file", rel)
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		if uint64(len(data)) != e.UncompressedSize64 || crc32.ChecksumIEEE(data) != e.CRC32 {
+			return fmt.Errorf("%s differs from %s's %s", rel, archiveName, e.Name)
+		}
+		delete(want, rel)
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	if len(want) > 0 {
+		missing := make([]string, 0, len(want))
+		for k := range want {
+			missing = append(missing, k)
+		}
+		sort.Strings(missing)
+		return fmt.Errorf("%d of %s's cover and frames are missing, first %s", len(missing), archiveName, missing[0])
+	}
+	return nil
 }

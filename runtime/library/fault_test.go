@@ -6,6 +6,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
 )
 
 // copyTree copies a closed store (or any tree) to dst.
@@ -67,17 +69,21 @@ func TestFaultInjection(t *testing.T) {
 	exportDir := filepath.Join(dir, "exports")
 	os.Mkdir(exportDir, 0o755)
 	os.WriteFile(filepath.Join(exportDir, "alpha.petpack"), []byte("an older export"), 0o644)
+	install := []string{StepValidated, StepStage, StepStageArchive, StepStageMedia, StepStageSync, StepChecks, StepIntent, StepPublish, StepPointer, StepCommit}
 	ops := []struct {
 		name string
 		run  func(s *Store) error
+		// steps are the hooks the operation passes, each failed in turn.
+		steps []string
 	}{
-		{"import new pet", func(s *Store) error { _, err := s.Import(gamma, ImportOptions{}); return err }},
-		{"import same ID", func(s *Store) error { _, err := s.Import(alpha3, ImportOptions{}); return err }},
-		{"seed changed bundled pet", func(s *Store) error { _, err := s.Seed(inv2, b2); return err }},
-		{"current", func(s *Store) error { _, err := s.SetCurrent("pet_alpha", 1); return err }},
-		{"delete", func(s *Store) error { return s.Delete("pet_alpha") }},
-		{"activate", func(s *Store) error { return s.Activate("pet_bundled") }},
-		{"export", func(s *Store) error { return s.Export("pet_alpha", filepath.Join(exportDir, "alpha.petpack"), 0) }},
+		{"import new pet", func(s *Store) error { _, err := s.Import(gamma, ImportOptions{}); return err }, install},
+		{"import same ID", func(s *Store) error { _, err := s.Import(alpha3, ImportOptions{}); return err }, install},
+		{"seed changed bundled pet", func(s *Store) error { _, err := s.Seed(inv2, b2); return err }, install},
+		{"current", func(s *Store) error { _, err := s.SetCurrent("pet_alpha", 1); return err }, []string{StepIntent, StepPointer, StepCommit}},
+		{"delete", func(s *Store) error { return s.Delete("pet_alpha") }, []string{StepIntent, StepTrash, StepCommit}},
+		{"activate", func(s *Store) error { return s.Activate("pet_bundled") }, []string{StepCommit}},
+		{"export", func(s *Store) error { return s.Export("pet_alpha", filepath.Join(exportDir, "alpha.petpack"), 0) },
+			[]string{StepExportCopy, StepExportValidate, StepExportPublish}},
 	}
 	n := 0
 	for _, op := range ops {
@@ -91,8 +97,11 @@ func TestFaultInjection(t *testing.T) {
 		}
 		ls.Close()
 		os.WriteFile(filepath.Join(exportDir, "alpha.petpack"), []byte("an older export"), 0o644)
-		if len(steps) == 0 {
-			t.Fatalf("%s: no steps", op.name)
+		// A step the operation no longer passes would drop its fault
+		// silently; a new one must be added here (and to the README's
+		// count).
+		if diff := cmp.Diff(op.steps, steps); diff != "" {
+			t.Fatalf("%s passes other steps (-want +got):\n%s", op.name, diff)
 		}
 		for i, step := range steps {
 			t.Run(op.name+"/"+step, func(t *testing.T) {
@@ -120,5 +129,8 @@ func TestFaultInjection(t *testing.T) {
 			})
 		}
 	}
-	t.Logf("%d injected faults", n)
+	// The README's figure: every step of the seven writes above.
+	if n != 40 {
+		t.Errorf("%d injected faults left the store as it was, want 40", n)
+	}
 }

@@ -12,8 +12,8 @@ import (
 // corpus plus the sample pet and its broken variants, made at test time.
 func FuzzImport(f *testing.F) {
 	dir := f.TempDir()
-	for _, p := range append([][2]string{{"sample", variant(f, dir, "pet_fuzz", "Fuzz", "")}}, brokenArchives(f, dir)...) {
-		data, err := os.ReadFile(p[1])
+	for _, p := range append([]brokenArchive{{name: "sample", path: variant(f, dir, "pet_fuzz", "Fuzz", "")}}, brokenArchives(f, dir)...) {
+		data, err := os.ReadFile(p.path)
 		if err != nil {
 			f.Fatal(err)
 		}

@@ -146,36 +146,43 @@ func rewrite(t testing.TB, archive, entry, old, new string) string {
 // validatePath is nil for an archive the validator accepts.
 func validatePath(path string) error { return petpack.ValidatePath(path).Err() }
 
+// brokenArchive is an archive made to break one rule of the validator.
+type brokenArchive struct {
+	name, path string
+	// rule is the error the validator must report; "" accepts any error
+	// (a flipped byte breaks whichever rule covers the bytes it lands in).
+	rule petpack.Rule
+}
+
 // brokenArchives makes one rejected archive per stage of the validator
-// from a valid variant: each is {name, path}.
-func brokenArchives(t testing.TB, dir string) [][2]string {
+// from a valid variant.
+func brokenArchives(t testing.TB, dir string) []brokenArchive {
 	t.Helper()
 	base := variant(t, dir, "pet_broken", "Broken", "")
 	data, err := os.ReadFile(base)
 	if err != nil {
 		t.Fatal(err)
 	}
-	write := func(name string, b []byte) [2]string {
+	write := func(name string, b []byte) string {
 		p := filepath.Join(dir, "broken-"+strings.ReplaceAll(name, " ", "_")+".petpack")
 		if err := os.WriteFile(p, b, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		return [2]string{name, p}
+		return p
 	}
 	flipped := append([]byte(nil), data...)
 	flipped[len(flipped)/2] ^= 0xff
-	out := [][2]string{
-		write("empty file", nil),
-		write("truncated", data[:len(data)/2]),
-		write("flipped byte", flipped),
-		{"v2 manifest", rewrite(t, base, "manifest.json", "apc.petpack.v3", "apc.petpack.v2")},
-		{"removed state name", rewrite(t, base, "manifest.json", `"acknowledge"`, `"review"`)},
-		{"source names another ID", rewrite(t, base, "source/source.json", `"pet_broken"`, `"pet_other"`)},
-		{"frame not a PNG", replaceEntry(t, base, "assets/frames/idle/0000.png", []byte("not a png"))},
-		{"compatibility file", replaceEntry(t, base, "pet.json", []byte("{}"))},
-		{"traversal", replaceEntry(t, base, "../escape.txt", []byte("x"))},
+	return []brokenArchive{
+		{"empty file", write("empty file", nil), petpack.RuleZipEndMissing},
+		{"truncated", write("truncated", data[:len(data)/2]), petpack.RuleZipEndMissing},
+		{"flipped byte", write("flipped byte", flipped), ""},
+		{"v2 manifest", rewrite(t, base, "manifest.json", "apc.petpack.v3", "apc.petpack.v2"), petpack.RuleSchemaVersionLegacy},
+		{"removed state name", rewrite(t, base, "manifest.json", `"acknowledge"`, `"review"`), petpack.RuleStateUnknown},
+		{"source names another ID", rewrite(t, base, "source/source.json", `"pet_broken"`, `"pet_other"`), petpack.RuleMetadataIDMismatch},
+		{"frame not a PNG", replaceEntry(t, base, "assets/frames/idle/0000.png", []byte("not a png")), petpack.RulePNGHeaderInvalid},
+		{"compatibility file", replaceEntry(t, base, "pet.json", []byte("{}")), petpack.RuleCompatibilityName},
+		{"traversal", replaceEntry(t, base, "../escape.txt", []byte("x")), petpack.RulePathDotDot},
 	}
-	return out
 }
 
 // replaceEntry copies archive with entry's bytes replaced, or the entry

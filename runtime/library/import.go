@@ -342,11 +342,7 @@ func (s *Store) stageRevision(val *validated, stage string) (*source, error) {
 	defer zr.Close()
 	var src source
 	for _, e := range zr.File {
-		var dst string
-		switch {
-		case e.Name == "assets/preview/cover.png":
-			dst = coverName
-		case e.Name == "source/source.json":
+		if e.Name == "source/source.json" {
 			data, err := readEntry(e, petpack.MaxManifestBytes)
 			if err != nil {
 				return nil, err
@@ -355,14 +351,9 @@ func (s *Store) stageRevision(val *validated, stage string) (*source, error) {
 				return nil, fmt.Errorf("source/source.json: %w", err)
 			}
 			continue
-		case strings.HasPrefix(e.Name, "assets/frames/"):
-			rest := strings.TrimPrefix(e.Name, "assets/frames/")
-			action, name, ok := strings.Cut(rest, "/")
-			if !ok || strings.Contains(name, "/") || !strings.HasSuffix(strings.ToLower(name), ".png") || petpack.Action(action).FramesDir() == "" {
-				continue
-			}
-			dst = path.Join(framesName, action, name)
-		default:
+		}
+		dst, ok := mediaPath(e.Name)
+		if !ok {
 			continue
 		}
 		if err := extract(e, filepath.Join(stage, filepath.FromSlash(dst))); err != nil {
@@ -373,6 +364,26 @@ func (s *Store) stageRevision(val *validated, stage string) (*source, error) {
 		return nil, errors.New("the validated archive has no assets/preview/cover.png")
 	}
 	return &src, nil
+}
+
+// mediaPath is where a revision directory keeps its own copy of an
+// archive entry (slash-separated, relative to the directory): cover.png
+// for the cover, frames/<action>/<name> for a runtime frame. ok is false
+// for every other entry. Import extracts by it and Check compares by it,
+// so the two cannot disagree on what a complete revision holds.
+func mediaPath(entry string) (dst string, ok bool) {
+	if entry == "assets/preview/cover.png" {
+		return coverName, true
+	}
+	rest := strings.TrimPrefix(entry, "assets/frames/")
+	if rest == entry {
+		return "", false
+	}
+	action, name, ok := strings.Cut(rest, "/")
+	if !ok || strings.Contains(name, "/") || !strings.HasSuffix(strings.ToLower(name), ".png") || petpack.Action(action).FramesDir() == "" {
+		return "", false
+	}
+	return path.Join(framesName, action, name), true
 }
 
 func readEntry(e *zip.File, limit int64) ([]byte, error) {

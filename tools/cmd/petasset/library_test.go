@@ -23,13 +23,20 @@ const samplePetpack = "../../../assets/petpack/pet_tabby.petpack.golden"
 
 // TestMain lets the crash and concurrency tests start real petasset
 // processes: the test binary re-executed with PETASSET_TEST_CHILD=1 is
-// petasset, and PETASSET_TEST_PAUSE=STEP makes it stop at that step of a
-// write (announced on stderr) so the parent can kill it there.
+// petasset. PETASSET_TEST_STEPS=1 makes it announce each step of a write
+// on stderr ("STEP name") as it starts it, and PETASSET_TEST_PAUSE=STEP
+// makes it stop at that step (announced as "PAUSED name"), so the parent
+// can kill it there.
 func TestMain(m *testing.M) {
 	if os.Getenv("PETASSET_TEST_CHILD") == "1" {
-		if step := os.Getenv("PETASSET_TEST_PAUSE"); step != "" {
+		pause := os.Getenv("PETASSET_TEST_PAUSE")
+		announce := os.Getenv("PETASSET_TEST_STEPS") == "1"
+		if pause != "" || announce {
 			libraryOptions.Hook = func(name string) error {
-				if name == step {
+				if announce {
+					fmt.Fprintln(os.Stderr, "STEP "+name)
+				}
+				if name == pause {
 					fmt.Fprintln(os.Stderr, "PAUSED "+name)
 					time.Sleep(time.Hour)
 				}
@@ -145,9 +152,13 @@ func revisionsOf(s *library.Store, id string) []string {
 
 // TestLibraryCrash starts real `petasset library import` processes and
 // kills them with SIGKILL, half of them paused at a chosen step, half at a
-// random moment; after each kill the next open must recover a store whose
-// invariants hold, in which the import either happened completely or not
-// at all and no earlier revision is lost.
+// random moment of the write; after each kill the next open must recover
+// a store whose invariants hold, in which the import either happened
+// completely or not at all (not at all when paused at a step, the commit
+// hook included: it runs before the transaction commits) and no earlier
+// revision is lost. At least a quarter of the random kills must land
+// before the commit, or the random half would test little but finished
+// imports.
 func TestLibraryCrash(t *testing.T) {
 	kills := 200
 	if testing.Short() {
@@ -160,14 +171,29 @@ func TestLibraryCrash(t *testing.T) {
 			archives = append(archives, petpacktest.Variant(t, samplePetpack, dir, id, fmt.Sprintf("Crash %d", i), fmt.Sprintf("variant %d", j)))
 		}
 	}
-	// One import run to completion sets the span of the random moments
-	// (three times its duration: later imports into a fuller store take
-	// longer, and some kills must land after the commit).
-	start := time.Now()
-	if out, err := child(nil, "library", "--root", filepath.Join(dir, "timing"), "import", archives[0]).CombinedOutput(); err != nil {
-		t.Fatalf("%v: %s", err, out)
+	// The random moments are drawn after the child announces that the
+	// archive validated, over 1.5 times the shortest write seen from there
+	// to exit: process start-up and validation, which write nothing, vary
+	// most with the machine's load, and would otherwise spread the kills
+	// mostly outside the write. Three imports run to completion first;
+	// every import the test sees finish shortens the span further if the
+	// machine got faster.
+	ws := &writeSpan{}
+	for i := 0; i < 3; i++ {
+		r := startImport(nil, filepath.Join(dir, "timing"), archives[i])
+		if r.err != nil {
+			t.Fatal(r.err)
+		}
+		if !r.waitFor("STEP " + library.StepValidated) {
+			t.Fatalf("the timing import ended before it validated: %v\n%s", r.cmd.Wait(), strings.Join(r.seen, "\n"))
+		}
+		validated := time.Now()
+		r.drain()
+		if err := r.cmd.Wait(); err != nil {
+			t.Fatalf("timing import: %v\n%s", err, strings.Join(r.seen, "\n"))
+		}
+		ws.observe(time.Since(validated))
 	}
-	span := time.Since(start) * 3
 	// Two workers, each on its own stores, so one's waits overlap the
 	// other's work.
 	var mu sync.Mutex
@@ -178,7 +204,7 @@ func TestLibraryCrash(t *testing.T) {
 		wg.Add(1)
 		go func(w int) {
 			defer wg.Done()
-			errs[w] = crashWorker(t, w, kills/2, archives, span, dir, func(k string) {
+			errs[w] = crashWorker(w, kills/2, archives, ws, dir, func(k string) {
 				mu.Lock()
 				stats[k]++
 				mu.Unlock()
@@ -191,11 +217,86 @@ func TestLibraryCrash(t *testing.T) {
 			t.Error(err)
 		}
 	}
-	t.Logf("%d kills (random moments up to %v): %v", kills, span, stats)
+	t.Logf("%d kills (random moments over 1.5 x %v after validation): %v", kills, ws.get(), stats)
+	random := kills / 2
+	if want := random / 4; stats["random before commit"] < want {
+		t.Errorf("%d of %d random kills landed between validation and the commit, want at least %d: %v", stats["random before commit"], random, want, stats)
+	}
+}
+
+// writeSpan is the shortest time seen from an import's validation to its
+// exit, shared by the crash workers.
+type writeSpan struct {
+	mu       sync.Mutex
+	shortest time.Duration
+}
+
+func (w *writeSpan) observe(d time.Duration) {
+	w.mu.Lock()
+	if w.shortest == 0 || d < w.shortest {
+		w.shortest = d
+	}
+	w.mu.Unlock()
+}
+
+func (w *writeSpan) get() time.Duration {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.shortest
+}
+
+// importRun is a started child import whose stderr lines arrive on lines.
+type importRun struct {
+	cmd   *exec.Cmd
+	lines chan string
+	seen  []string
+	err   error
+}
+
+// startImport starts `petasset library --root root import archive` with
+// its steps announced.
+func startImport(env []string, root, archive string) *importRun {
+	r := &importRun{cmd: child(append([]string{"PETASSET_TEST_STEPS=1"}, env...), "library", "--root", root, "import", archive)}
+	stderr, err := r.cmd.StderrPipe()
+	if err != nil {
+		r.err = err
+		return r
+	}
+	if err := r.cmd.Start(); err != nil {
+		r.err = err
+		return r
+	}
+	r.lines = make(chan string, 64)
+	go func() {
+		sc := bufio.NewScanner(stderr)
+		for sc.Scan() {
+			r.lines <- sc.Text()
+		}
+		close(r.lines)
+	}()
+	return r
+}
+
+// waitFor reads lines until want; false if the child closed stderr first.
+func (r *importRun) waitFor(want string) bool {
+	for l := range r.lines {
+		r.seen = append(r.seen, l)
+		if l == want {
+			return true
+		}
+	}
+	return false
+}
+
+// drain reads the remaining lines, until the child's stderr closes.
+func (r *importRun) drain() {
+	for l := range r.lines {
+		r.seen = append(r.seen, l)
+	}
 }
 
 // crashWorker runs kills crash iterations; see TestLibraryCrash.
-func crashWorker(t *testing.T, w, kills int, archives []string, span time.Duration, dir string, count func(string)) error {
+func crashWorker(w, kills int, archives []string, span *writeSpan, dir string, count func(string)) error {
 	rng := rand.New(rand.NewSource(int64(13 + w)))
 	var root string
 	for k := 0; k < kills; k++ {
@@ -211,43 +312,44 @@ func crashWorker(t *testing.T, w, kills int, archives []string, span time.Durati
 		before := revisionsOf(s, id)
 		s.Close()
 
-		var cmd *exec.Cmd
 		mode := "random"
+		var env []string
 		if k%2 == 0 {
-			mode = crashSteps[(k/2)%len(crashSteps)]
-			cmd = child([]string{"PETASSET_TEST_PAUSE=" + mode}, "library", "--root", root, "import", archive)
-		} else {
-			cmd = child(nil, "library", "--root", root, "import", archive)
+			// The second worker starts halfway through the steps, so a
+			// short run (ten pauses) still pauses at every step once.
+			mode = crashSteps[(k/2+w*len(crashSteps)/2)%len(crashSteps)]
+			env = []string{"PETASSET_TEST_PAUSE=" + mode}
 		}
-		stderr, err := cmd.StderrPipe()
+		r := startImport(env, root, archive)
+		if r.err != nil {
+			return r.err
+		}
+		var validated time.Time
+		if mode == "random" {
+			if !r.waitFor("STEP " + library.StepValidated) {
+				return fmt.Errorf("worker %d kill %d: the import ended before it validated: %v\n%s", w, k, r.cmd.Wait(), strings.Join(r.seen, "\n"))
+			}
+			validated = time.Now()
+			time.Sleep(time.Duration(rng.Int63n(int64(span.get()) * 3 / 2)))
+		} else if !r.waitFor("PAUSED " + mode) {
+			return fmt.Errorf("worker %d kill %d: the import ended before it paused at %s: %v\n%s", w, k, mode, r.cmd.Wait(), strings.Join(r.seen, "\n"))
+		}
+		r.cmd.Process.Signal(syscall.SIGKILL)
+		r.drain()
+		werr := r.cmd.Wait()
+		finished := werr == nil
+		killed := r.cmd.ProcessState.Sys().(syscall.WaitStatus).Signaled()
+		if !finished && !killed {
+			return fmt.Errorf("worker %d kill %d (%s): the import failed on its own: %v\n%s", w, k, mode, werr, strings.Join(r.seen, "\n"))
+		}
+		if finished && mode == "random" {
+			span.observe(time.Since(validated))
+		}
+		count(mode)
+		left, err := os.ReadDir(filepath.Join(root, "staging"))
 		if err != nil {
 			return err
 		}
-		if err := cmd.Start(); err != nil {
-			return err
-		}
-		lines := make(chan string, 16)
-		go func() {
-			sc := bufio.NewScanner(stderr)
-			for sc.Scan() {
-				lines <- sc.Text()
-			}
-			close(lines)
-		}()
-		if mode == "random" {
-			time.Sleep(time.Duration(rng.Int63n(int64(span))))
-		} else {
-			for l := range lines {
-				if strings.HasPrefix(l, "PAUSED ") {
-					break
-				}
-			}
-		}
-		cmd.Process.Signal(syscall.SIGKILL)
-		for range lines {
-		}
-		finished := cmd.Wait() == nil
-		count(mode)
 
 		s, err = library.Open(root, library.Options{})
 		if err != nil {
@@ -262,24 +364,38 @@ func crashWorker(t *testing.T, w, kills int, archives []string, span time.Durati
 		if len(after) < len(before) || strings.Join(after[:len(before)], " ") != strings.Join(before, " ") {
 			return fmt.Errorf("worker %d kill %d (%s): revisions %v became %v", w, k, mode, before, after)
 		}
-		switch n := len(after) - len(before); {
+		n := len(after) - len(before)
+		switch {
 		case n > 1:
 			return fmt.Errorf("worker %d kill %d (%s): %d revisions appeared", w, k, mode, n)
 		case finished && n != 1:
 			return fmt.Errorf("worker %d kill %d (%s): the import finished but no revision was added", w, k, mode)
-		case mode != "random" && mode != library.StepCommit && n != 0:
-			return fmt.Errorf("worker %d kill %d paused before the commit at %s, yet a revision was committed", w, k, mode)
-		case n == 1:
-			count("committed")
+		case mode != "random" && n != 0:
+			return fmt.Errorf("worker %d kill %d paused at %s, before the commit, yet a revision was committed", w, k, mode)
+		}
+		if mode == "random" {
+			switch {
+			case n == 0:
+				count("random before commit")
+			case !finished:
+				count("random after commit")
+			default:
+				count("random after exit")
+			}
+			if len(left) > 0 {
+				count("random left staging/ to recover")
+			}
 		}
 	}
 	return nil
 }
 
 // TestLibraryConcurrent runs several petasset processes at once, importing
-// and activating on one store: each succeeds or says "store busy", the
-// invariants hold afterwards and every successful import left its
-// revision.
+// and activating on one store: in the first three rounds each waits up to
+// a minute for the lock and must succeed (no "store busy"); in the last the
+// test holds the lock and each waits 1 ms, so all six must say "store
+// busy". The invariants hold afterwards and every successful import left
+// its revision.
 func TestLibraryConcurrent(t *testing.T) {
 	dir := t.TempDir()
 	root := filepath.Join(dir, "store")
@@ -289,10 +405,13 @@ func TestLibraryConcurrent(t *testing.T) {
 		archives = append(archives, petpacktest.Variant(t, samplePetpack, dir, id, fmt.Sprintf("Con %d", i), ""))
 	}
 	imported := map[string]int{}
-	busy := 0
-	// In the last round the test holds the store's lock (library.lock, in
-	// the documented layout) and every process waits at most 1 ms for it,
-	// so each must give up with "store busy" rather than wait; left to the
+	var busy [4]int
+	// In the first three rounds the wait is far above a loaded machine's
+	// time for six imports in a row, so a process giving up there is a
+	// broken lock wait, not a slow machine (the default 5 s was not). In
+	// the last round the test holds the store's lock (library.lock, in the
+	// documented layout) and every process waits at most 1 ms for it, so
+	// each must give up with "store busy" rather than wait; left to the
 	// processes' own contention, whether one gave up was a matter of timing.
 	for round := 0; round < 4; round++ {
 		var held *os.File
@@ -319,7 +438,7 @@ func TestLibraryConcurrent(t *testing.T) {
 					args = []string{"library", "--root", root, "activate", id}
 				}
 				var stderr bytes.Buffer
-				var env []string
+				env := []string{"PETASSET_TEST_LOCK_WAIT_MS=60000"}
 				if round == 3 {
 					env = []string{"PETASSET_TEST_LOCK_WAIT_MS=1"}
 				}
@@ -333,7 +452,7 @@ func TestLibraryConcurrent(t *testing.T) {
 					imported[id]++
 				case err == nil:
 				case strings.Contains(stderr.String(), "store busy"):
-					busy++
+					busy[round]++
 				case w >= 4 && strings.Contains(stderr.String(), "no such pet"):
 					// activating a pet no import has committed yet
 				default:
@@ -362,8 +481,13 @@ func TestLibraryConcurrent(t *testing.T) {
 	var doc struct{ Pets []library.Pet }
 	_, stdout, _ := runCLI("library", "--root", root, "list", "--json")
 	json.Unmarshal([]byte(stdout), &doc)
-	if busy != 6 {
-		t.Errorf("%d of the 6 processes reported store busy while the lock was held and they waited 1 ms", busy)
+	for round, n := range busy {
+		switch {
+		case round < 3 && n != 0:
+			t.Errorf("round %d: %d of the 6 processes reported store busy although they could wait a minute for the lock", round, n)
+		case round == 3 && n != 6:
+			t.Errorf("round %d: %d of the 6 processes reported store busy while the test held the lock and they waited 1 ms", round, n)
+		}
 	}
-	t.Logf("imports %v, busy %d, pets %d", imported, busy, len(doc.Pets))
+	t.Logf("imports %v, busy per round %v, pets %d", imported, busy, len(doc.Pets))
 }
