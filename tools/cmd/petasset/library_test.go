@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/agentpet/rules_pet/internal/crashpoint"
 	"github.com/agentpet/rules_pet/internal/petpacktest"
 	"github.com/agentpet/rules_pet/runtime/library"
 )
@@ -27,14 +28,8 @@ const samplePetpack = "../../../assets/petpack/pet_tabby.petpack.golden"
 // write (announced on stderr) so the parent can kill it there.
 func TestMain(m *testing.M) {
 	if os.Getenv("PETASSET_TEST_CHILD") == "1" {
-		if step := os.Getenv("PETASSET_TEST_PAUSE"); step != "" {
-			libraryOptions.Hook = func(name string) error {
-				if name == step {
-					fmt.Fprintln(os.Stderr, "PAUSED "+name)
-					time.Sleep(time.Hour)
-				}
-				return nil
-			}
+		if hook := crashpoint.Pause("PETASSET_TEST_PAUSE", os.Stderr); hook != nil {
+			libraryOptions.Hook = hook
 		}
 		if ms := os.Getenv("PETASSET_TEST_LOCK_WAIT_MS"); ms != "" {
 			var n int
