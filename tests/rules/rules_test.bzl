@@ -6,7 +6,7 @@ tests and the extra fixtures are targets of this package tagged `manual`, so
 """
 
 load("@bazel_skylib//lib:unittest.bzl", "analysistest", "asserts")
-load("//rules:defs.bzl", "PetManifestInfo", "PetPackInfo", "PetRuntimeAssetsInfo", "PetpackInfo", "pet_manifest", "pet_pack", "pet_pack_cc_library", "pet_pack_go_library", "petpack_archive", "petpack_timing")
+load("//rules:defs.bzl", "PetManifestInfo", "PetPackInfo", "PetRuntimeAssetsInfo", "PetpackInfo", "PetpackQAInfo", "pet_bundle", "pet_manifest", "pet_pack", "pet_pack_cc_library", "pet_pack_go_library", "petpack_archive", "petpack_production_test", "petpack_qa", "petpack_timing")
 
 _SPRITES = ["attentive", "curious", "fallback", "happy", "idle"]
 
@@ -51,13 +51,17 @@ manifest_info_test = analysistest.make(_manifest_info_test_impl)
 
 def _analysis_failure_test_impl(ctx):
     env = analysistest.begin(ctx)
-    asserts.expect_failure(env, ctx.attr.message)
+    for message in [ctx.attr.message] + ctx.attr.more:
+        asserts.expect_failure(env, message)
     return analysistest.end(env)
 
 analysis_failure_test = analysistest.make(
     _analysis_failure_test_impl,
     expect_failure = True,
-    attrs = {"message": attr.string(doc = "A part of the expected failure message.", mandatory = True)},
+    attrs = {
+        "message": attr.string(doc = "A part of the expected failure message.", mandatory = True),
+        "more": attr.string_list(doc = "Further parts of it (a label is printed differently by Bazel 4 and 7, so give its package and name apart)."),
+    },
 )
 
 # --- pet_runtime_assets ------------------------------------------------------
@@ -231,6 +235,42 @@ def _petpack_fixture(name, **kwargs):
     attrs.update(kwargs)
     petpack_archive(name = name, **attrs)
 
+# --- petpack_qa ---------------------------------------------------------------
+
+def _petpack_qa_test_impl(ctx):
+    env = analysistest.begin(ctx)
+    target = analysistest.target_under_test(env)
+    info = target[PetpackQAInfo]
+    asserts.equals(env, "tests/rules/pet_rules01.petpack", info.archive.short_path)
+    asserts.equals(env, "tests/rules/" + target.label.name, info.dir.short_path)
+    asserts.equals(env, [info.dir], target[DefaultInfo].files.to_list())
+
+    actions = _actions_with(env, "PetpackQA")
+    asserts.equals(env, 1, len(actions), "one PetpackQA action")
+    if actions:
+        argv = actions[0].argv
+        want = ["petpack", "qa", info.archive.path, "--out", info.dir.path]
+        for s in ctx.attr.want_states:
+            want += ["--state", s]
+        if ctx.attr.want_baseline:
+            baseline = [f for f in actions[0].inputs.to_list() if f.short_path == ctx.attr.want_baseline]
+            asserts.equals(env, 1, len(baseline), "the baseline archive is an input of the action")
+            want += ["--baseline", baseline[0].path if baseline else ctx.attr.want_baseline]
+        asserts.equals(env, want, argv[1:])
+        asserts.equals(
+            env,
+            sorted([info.archive.short_path] + ([ctx.attr.want_baseline] if ctx.attr.want_baseline else [])),
+            _short_paths([f for f in actions[0].inputs.to_list() if f.extension == "petpack"]),
+            "the archives the action reads",
+        )
+        asserts.equals(env, [info.dir], actions[0].outputs.to_list())
+    return analysistest.end(env)
+
+petpack_qa_test = analysistest.make(_petpack_qa_test_impl, attrs = {
+    "want_baseline": attr.string(doc = "The baseline archive's expected short_path; empty for none."),
+    "want_states": attr.string_list(doc = "The expected --state values, in order."),
+})
+
 # --- the suite ---------------------------------------------------------------
 
 def _add(test, name, **kwargs):
@@ -315,7 +355,44 @@ def rules_test_suite(name):
     _petpack_fixture(name = "petpack_motion_unknown_action", motions = {"sleep": "Curls up."})
     _petpack_fixture(name = "petpack_cover_twice", cover = "//assets/pet:sprites/idle.png", cover_frame = "idle/0")
 
+    # Motion QA of the fixture: a subset of states, and against a baseline.
+    petpack_qa(name = "qa_states", archive = ":petpack_fixture", states = ["tool", "idle"], tags = manual)
+    petpack_qa(name = "qa_baseline", archive = ":petpack_fixture", baseline = "//assets/petpack:pet_tabby", tags = manual)
+
+    # The production gate with a review that a genrule writes.
+    native.genrule(
+        name = "generated_review",
+        outs = ["generated-review.json"],
+        cmd = "echo '{}' >$@",
+        tags = manual,
+    )
+    petpack_production_test(
+        name = "production_generated_review",
+        archive = ":petpack_fixture",
+        qa = ":qa_states",
+        review = ":generated_review",
+        tags = manual,
+    )
+
+    # A second archive of pet ID pet_tabby (//assets/petpack:pet_tabby is
+    # the first), and a bundle of both; a bundle of none.
+    _petpack_fixture(name = "petpack_tabby_twin", pet_id = "pet_tabby")
+    pet_bundle(
+        name = "bundle_twice",
+        archives = ["//assets/petpack:pet_tabby", ":petpack_tabby_twin"],
+        importpath = "example.com/pet/twice",
+        tags = manual,
+    )
+    pet_bundle(
+        name = "bundle_empty",
+        archives = [],
+        importpath = "example.com/pet/empty",
+        tags = manual,
+    )
+
     tests = []
+    tests.append(_add(petpack_qa_test, "petpack_qa_states_test", target_under_test = ":qa_states", want_states = ["tool", "idle"]))
+    tests.append(_add(petpack_qa_test, "petpack_qa_baseline_test", target_under_test = ":qa_baseline", want_baseline = "assets/petpack/pet_tabby.petpack"))
     tests.append(_add(petpack_archive_test, "petpack_archive_test", target_under_test = ":petpack_fixture"))
     tests.append(_add(manifest_info_test, "manifest_info_test", target_under_test = "//assets/pet:manifest"))
     tests.append(_add(runtime_assets_test, "runtime_assets_test", target_under_test = "//assets/pet:runtime"))
@@ -336,7 +413,17 @@ def rules_test_suite(name):
         ("petpack_timing_unknown_action", "timing names \"sleep\", which is not one of the nine actions"),
         ("petpack_motion_unknown_action", "motions names \"sleep\", which is not one of the nine actions"),
         ("petpack_cover_twice", "give cover or cover_frame, not both"),
+        ("production_generated_review", "review tests/rules/generated-review.json must be a checked-in source file"),
+        ("production_generated_review.update", "review tests/rules/generated-review.json must be a checked-in source file"),
+        ("bundle_empty_gen", "tests/rules:bundle_empty_gen: archives is empty"),
     ]:
         tests.append(_add(analysis_failure_test, fixture + "_fails_test", target_under_test = ":" + fixture, message = message))
+    tests.append(_add(
+        analysis_failure_test,
+        "bundle_twice_gen_fails_test",
+        target_under_test = ":bundle_twice_gen",
+        message = "tests/rules:bundle_twice_gen: pet ID pet_tabby is bundled twice (",
+        more = ["assets/petpack:pet_tabby and ", "tests/rules:petpack_tabby_twin)"],
+    ))
 
     native.test_suite(name = name, tests = tests)

@@ -17,6 +17,9 @@ var (
 )
 
 func TestMain(m *testing.M) {
+	if spec := os.Getenv(publishEnv); spec != "" {
+		publishChild(spec)
+	}
 	if spec := os.Getenv(crashEnv); spec != "" {
 		crashChild(spec)
 	}

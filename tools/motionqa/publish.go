@@ -7,6 +7,30 @@ import (
 	"sort"
 )
 
+// The steps of publishDir at which publishHook is called, in order.
+const (
+	stepPublishWrite   = "publish-write"   // half of the files are written into the sibling
+	stepPublishSynced  = "publish-synced"  // every file and directory is synced; nothing renamed yet
+	stepPublishSwap    = "publish-swap"    // an earlier QA directory is renamed aside; the new one is not in place yet
+	stepPublishRenamed = "publish-renamed" // the new directory is in place; the earlier one is not removed yet
+)
+
+// publishHook, when not nil, is called at each publish step; an error
+// fails the publish there as a failure of the step itself would. Only the
+// crash tests set it, to stop a real process inside each window of the
+// replacement and kill it there.
+var publishHook func(step string) error
+
+func publishStep(name string) error {
+	if publishHook == nil {
+		return nil
+	}
+	if err := publishHook(name); err != nil {
+		return fmt.Errorf("%s: %w", name, err)
+	}
+	return nil
+}
+
 // publishDir replaces the directory out with exactly files: they are
 // written and synced in a fresh sibling directory, which is then renamed
 // to out (an empty out is removed first; an earlier QA directory is first
@@ -33,7 +57,12 @@ func publishDir(out string, files []file) (err error) {
 	}
 	dirs := map[string]bool{tmp: true}
 	sort.Slice(files, func(i, j int) bool { return files[i].name < files[j].name })
-	for _, f := range files {
+	for i, f := range files {
+		if i == len(files)/2 {
+			if err := publishStep(stepPublishWrite); err != nil {
+				return err
+			}
+		}
 		p := filepath.Join(tmp, filepath.FromSlash(f.name))
 		d := filepath.Dir(p)
 		if !dirs[d] {
@@ -50,6 +79,9 @@ func publishDir(out string, files []file) (err error) {
 		if err := syncDir(d); err != nil {
 			return err
 		}
+	}
+	if err := publishStep(stepPublishSynced); err != nil {
+		return err
 	}
 	old := ""
 	if fi, err := os.Lstat(out); err == nil {
@@ -72,13 +104,22 @@ func publishDir(out string, files []file) (err error) {
 			return err
 		}
 	}
-	if err := os.Rename(tmp, out); err != nil {
+	if old != "" {
+		err = publishStep(stepPublishSwap)
+	}
+	if err == nil {
+		err = os.Rename(tmp, out)
+	}
+	if err != nil {
 		if old != "" {
 			os.Rename(old, out)
 		}
 		return err
 	}
 	if old != "" {
+		if err := publishStep(stepPublishRenamed); err != nil {
+			return err
+		}
 		if err := os.RemoveAll(old); err != nil {
 			return err
 		}

@@ -164,6 +164,15 @@ func TestVerifyHardFailures(t *testing.T) {
 		{"review frame-set digest stale", func(t *testing.T) VerifyOptions {
 			return tamperReview(t, func(d map[string]interface{}) { d["frame_set_digest"] = strings.Repeat("0", 64) })
 		}, RuleFrameSetDigestStale, []string{"review.json", strings.Repeat("0", 64)}, "visual"},
+		// Report-side tampering of each digest the report carries, with
+		// the review rebound to the edited report: only the verifier's own
+		// recomputation can notice.
+		{"report frame-set digest stale", func(t *testing.T) VerifyOptions {
+			return tamperReport(t, func(d map[string]interface{}) { d["frame_set_digest"] = strings.Repeat("2", 64) })
+		}, RuleFrameSetDigestStale, []string{"report.json", strings.Repeat("2", 64)}, "visual"},
+		{"report timing digest stale", func(t *testing.T) VerifyOptions {
+			return tamperReport(t, func(d map[string]interface{}) { d["timing_digest"] = strings.Repeat("3", 64) })
+		}, RuleTimingDigestStale, []string{"report.json", "timing_digest " + strings.Repeat("3", 64)}, "visual"},
 		{"presence digest stale", func(t *testing.T) VerifyOptions {
 			return tamperReport(t, func(d map[string]interface{}) { presenceOf(d)["frame_set_digest"] = strings.Repeat("1", 64) })
 		}, RulePresenceDigestStale, []string{"presence_preview.frame_set_digest", strings.Repeat("1", 64)}, "visual"},
@@ -270,6 +279,20 @@ func TestVerifyHardFailures(t *testing.T) {
 			os.WriteFile(filepath.Join(dir, "assets/frames/done/0001.png"), b.Bytes(), 0o644)
 			return VerifyOptions{Source: dir, Report: filepath.Join(qa, ReportName), Review: rv}
 		}, RulePackageInvalid, []string{"frame_size_mismatch", "assets/frames/done/0001.png"}, "package"},
+	}
+	for _, a := range petpack.Actions() {
+		a := a
+		cases = append(cases, struct {
+			name    string
+			prepare func(t *testing.T) VerifyOptions
+			rule    string
+			want    []string
+			flag    string
+		}{"report motion digest stale/" + string(a), func(t *testing.T) VerifyOptions {
+			return tamperReport(t, func(d map[string]interface{}) {
+				d["states"].(map[string]interface{})[string(a)].(map[string]interface{})["motion_digest"] = strings.Repeat("4", 64)
+			})
+		}, RuleMotionDigestStale, []string{"report.json", "state " + string(a) + ": motion_digest " + strings.Repeat("4", 64)}, "visual"})
 	}
 	for _, c := range cases {
 		c := c

@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/agentpet/rules_pet/internal/crashpoint"
 	"github.com/agentpet/rules_pet/internal/petpacktest"
 	"github.com/agentpet/rules_pet/runtime/library"
 )
@@ -29,16 +30,15 @@ const samplePetpack = "../../../assets/petpack/pet_tabby.petpack.golden"
 // can kill it there.
 func TestMain(m *testing.M) {
 	if os.Getenv("PETASSET_TEST_CHILD") == "1" {
-		pause := os.Getenv("PETASSET_TEST_PAUSE")
+		pause := crashpoint.Pause("PETASSET_TEST_PAUSE", os.Stderr)
 		announce := os.Getenv("PETASSET_TEST_STEPS") == "1"
-		if pause != "" || announce {
+		if pause != nil || announce {
 			libraryOptions.Hook = func(name string) error {
 				if announce {
 					fmt.Fprintln(os.Stderr, "STEP "+name)
 				}
-				if name == pause {
-					fmt.Fprintln(os.Stderr, "PAUSED "+name)
-					time.Sleep(time.Hour)
+				if pause != nil {
+					return pause(name)
 				}
 				return nil
 			}
