@@ -23,6 +23,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/agentpet/rules_pet/internal/petpacktest"
 	"github.com/agentpet/rules_pet/runtime/petpack"
 	"github.com/agentpet/rules_pet/tools/internal/headless"
 	"github.com/agentpet/rules_pet/tools/petplayer"
@@ -250,7 +251,7 @@ func traceOf(t testing.TB, petasset, archive, script string, seed int) []traceLi
 	return lines
 }
 
-// session is a browser with the player loaded under the test clock.
+// session is a browser with the player loaded.
 type session struct {
 	t        testing.TB
 	page     *headless.Page
@@ -262,7 +263,15 @@ type session struct {
 	x        float64
 }
 
+// open loads the player under the test clock.
 func open(t testing.TB, b *headless.Browser, origin string, seed int) *session {
+	t.Helper()
+	return openQuery(t, b, origin, fmt.Sprintf("clock=test&seed=%d", seed), "")
+}
+
+// openQuery loads the player with the query string, after installing
+// before, when not empty, as a script that runs before the page's own.
+func openQuery(t testing.TB, b *headless.Browser, origin, query, before string) *session {
 	t.Helper()
 	p, err := b.NewPage()
 	if err != nil {
@@ -298,7 +307,12 @@ func open(t testing.TB, b *headless.Browser, origin string, seed int) *session {
 			t.Fatal(err)
 		}
 	}
-	if err := p.Navigate(fmt.Sprintf("%s/?clock=test&seed=%d", origin, seed)); err != nil {
+	if before != "" {
+		if err := p.Call("Page.addScriptToEvaluateOnNewDocument", map[string]interface{}{"source": before}, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := p.Navigate(fmt.Sprintf("%s/?%s", origin, query)); err != nil {
 		t.Fatal(err)
 	}
 	if err := p.WaitFor(`document.body && document.body.dataset.state === 'ready'`, 60*time.Second); err != nil {
@@ -428,59 +442,7 @@ func TestPlayerMatchesTrace(t *testing.T) {
 			if cssWidth != 192 {
 				t.Fatalf("canvas shows %v px wide, want its native 192", cssWidth)
 			}
-			// Check times: every step, every line, and the middle of every
-			// interval between two lines (nothing may change there).
-			times := map[int64]bool{}
-			for _, x := range browserScript {
-				times[x.T] = true
-			}
-			for i, l := range trace {
-				times[l.T] = true
-				if i+1 < len(trace) {
-					times[(l.T+trace[i+1].T)/2] = true
-				}
-			}
-			var order []int64
-			for x := range times {
-				order = append(order, x)
-			}
-			sort.Slice(order, func(i, j int) bool { return order[i] < order[j] })
-			next, held, checked := 0, false, 0
-			for _, x := range order {
-				for next < len(browserScript) && browserScript[next].T <= x {
-					s.eval(fmt.Sprintf(`petTest.advance(%d)`, browserScript[next].T), nil)
-					s.play(browserScript[next], &held)
-					next++
-				}
-				s.eval(fmt.Sprintf(`petTest.advance(%d)`, x), nil)
-				k := sort.Search(len(trace), func(i int) bool { return trace[i].T > x }) - 1
-				l := trace[k]
-				s.eval(`petTest.state()`, &st)
-				if w := fmt.Sprintf("%s %d %g", l.Action, l.Frame, l.Scale); st.Shown != w {
-					t.Fatalf("t=%d: the page shows %q, the trace %q", x, st.Shown, w)
-				}
-				wantTransform := ""
-				if l.Scale != 1 && held {
-					wantTransform = fmt.Sprintf("scale(%g)", l.Scale)
-				}
-				if st.Transform != wantTransform {
-					t.Fatalf("t=%d: transform %q, want %q", x, st.Transform, wantTransform)
-				}
-				var b64 string
-				s.eval(`petTest.pixels()`, &b64)
-				px, err := base64.StdEncoding.DecodeString(b64)
-				if err != nil {
-					t.Fatal(err)
-				}
-				f := want[l.Action][l.Frame]
-				if len(px) != len(f.Pix) {
-					t.Fatalf("t=%d: %d canvas bytes, want %d", x, len(px), len(f.Pix))
-				}
-				if bad, first := comparePixels(px, f); bad != 0 {
-					t.Fatalf("t=%d: the canvas is not %s frame %d: %d pixels differ, first %s", x, l.Action, l.Frame, bad, first)
-				}
-				checked++
-			}
+			checked := replay(t, s, browserScript, trace, want)
 			t.Logf("seed %d: %d trace lines, %d canvas checks", seed, len(trace), checked)
 
 			s.mu.Lock()
@@ -508,6 +470,287 @@ func TestPlayerMatchesTrace(t *testing.T) {
 			}
 		})
 	}
+}
+
+// replay plays steps on the page under the test clock and checks, at every
+// step, every traced change and the middle of every interval between two
+// (nothing may change there), that the page shows the traced frame with
+// the traced press-scale transform and that the canvas pixels are that
+// frame's decoded PNG. It returns the number of canvas checks.
+func replay(t *testing.T, s *session, steps []step, trace []traceLine, want map[string][]*image.NRGBA) int {
+	t.Helper()
+	var st shown
+	// Check times: every step, every line, and the middle of every
+	// interval between two lines (nothing may change there).
+	times := map[int64]bool{}
+	for _, x := range steps {
+		times[x.T] = true
+	}
+	for i, l := range trace {
+		times[l.T] = true
+		if i+1 < len(trace) {
+			times[(l.T+trace[i+1].T)/2] = true
+		}
+	}
+	var order []int64
+	for x := range times {
+		order = append(order, x)
+	}
+	sort.Slice(order, func(i, j int) bool { return order[i] < order[j] })
+	next, held, checked := 0, false, 0
+	for _, x := range order {
+		for next < len(steps) && steps[next].T <= x {
+			s.eval(fmt.Sprintf(`petTest.advance(%d)`, steps[next].T), nil)
+			s.play(steps[next], &held)
+			next++
+		}
+		s.eval(fmt.Sprintf(`petTest.advance(%d)`, x), nil)
+		k := sort.Search(len(trace), func(i int) bool { return trace[i].T > x }) - 1
+		l := trace[k]
+		s.eval(`petTest.state()`, &st)
+		if w := fmt.Sprintf("%s %d %g", l.Action, l.Frame, l.Scale); st.Shown != w {
+			t.Fatalf("t=%d: the page shows %q, the trace %q", x, st.Shown, w)
+		}
+		wantTransform := ""
+		if l.Scale != 1 && held {
+			wantTransform = fmt.Sprintf("scale(%g)", l.Scale)
+		}
+		if st.Transform != wantTransform {
+			t.Fatalf("t=%d: transform %q, want %q", x, st.Transform, wantTransform)
+		}
+		var b64 string
+		s.eval(`petTest.pixels()`, &b64)
+		px, err := base64.StdEncoding.DecodeString(b64)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f := want[l.Action][l.Frame]
+		if len(px) != len(f.Pix) {
+			t.Fatalf("t=%d: %d canvas bytes, want %d", x, len(px), len(f.Pix))
+		}
+		if bad, first := comparePixels(px, f); bad != 0 {
+			t.Fatalf("t=%d: the canvas is not %s frame %d: %d pixels differ, first %s", x, l.Action, l.Frame, bad, first)
+		}
+		checked++
+	}
+	return checked
+}
+
+// TestPlayerRealClock loads the player as users run it, on the wall clock
+// (no ?clock=test), and records every frame the page shows, with its time,
+// from a script installed before the page's own. The first frames of
+// idle must come in the traced order at the traced times: never early
+// (the runtime's next change is the earliest a frame may show; the clock's
+// origin is known to realClockEarly) and at most realClockLate late, which a loaded two-core machine meets. Under the
+// test clock the page's timer is never set, so only this test notices a
+// page that never schedules its wake-up and freezes on its first frame.
+func TestPlayerRealClock(t *testing.T) {
+	dir, petasset := site(t)
+	archive := filepath.Join(dir, "pet.petpack")
+	srv := httptest.NewServer(petplayer.Handler(dir))
+	defer srv.Close()
+	b, err := headless.Launch(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+
+	// Idle plays once from t=0 and then rests on its reduced-motion frame
+	// for a cooldown of at least 2500 ms: the window holds idle's whole
+	// first play and no second one.
+	const window = 2400
+	trace := traceOf(t, petasset, archive, writeScript(t, []step{{T: 0, Event: str("start")}, {T: window, End: yes(true)}}), 1)
+	if len(trace) < 4 {
+		t.Fatalf("the trace of idle's first %d ms has %d lines: %v", window, len(trace), trace)
+	}
+	recorder := `window.petShown = [];
+document.addEventListener('DOMContentLoaded', () => {
+  const c = document.getElementById('pet');
+  new MutationObserver(() => window.petShown.push([performance.now(), c.dataset.shown]))
+    .observe(c, { attributes: true, attributeFilter: ['data-shown'] });
+});`
+	s := openQuery(t, b, srv.URL, "seed=1", recorder)
+	defer s.page.Close()
+	var testClock bool
+	s.eval(`typeof window.petTest !== 'undefined'`, &testClock)
+	if testClock {
+		t.Fatal("the page runs the test clock without ?clock=test")
+	}
+	// The page starts its clock just before it draws the first frame
+	// (restart() sets its origin and renders at once), so the first record
+	// is time 0, a few milliseconds late.
+	if err := s.page.WaitFor(fmt.Sprintf(`window.petShown.length > 0 && performance.now() - window.petShown[0][0] > %d`, window+realClockLate), 60*time.Second); err != nil {
+		t.Fatal(err)
+	}
+	var raw [][2]interface{}
+	s.eval(`window.petShown`, &raw)
+	type record struct {
+		ms    float64
+		shown string
+	}
+	var got []record
+	for _, r := range raw {
+		ms, _ := r[0].(float64)
+		sh, _ := r[1].(string)
+		got = append(got, record{ms, sh})
+	}
+	t0 := got[0].ms
+	// Each record must be a traced line (the page may skip a frame it was
+	// too late for, never show one out of order), shown no earlier than
+	// its line's time and within realClockLate of it.
+	k := 0
+	var report []string
+	for _, r := range got {
+		at := r.ms - t0
+		report = append(report, fmt.Sprintf("%.0f ms %q", at, r.shown))
+		if at > window {
+			break
+		}
+		for k < len(trace) && fmt.Sprintf("%s %d %g", trace[k].Action, trace[k].Frame, trace[k].Scale) != r.shown {
+			k++
+		}
+		if k == len(trace) {
+			t.Fatalf("the page showed %q at %.0f ms, which is not the next traced line\nshown: %v\ntrace: %v", r.shown, at, report, trace)
+		}
+		if due := float64(trace[k].T); at < due-realClockEarly || at > due+realClockLate {
+			t.Fatalf("the page showed %q at %.0f ms; the trace has it at %d ms (tolerance -%d to +%d ms)\nshown: %v", r.shown, at, trace[k].T, realClockEarly, realClockLate, report)
+		}
+		k++
+	}
+	// Every traced line up to the window showed; a late timer may skip
+	// a frame, but the last one, the rest, must come.
+	if last := trace[len(trace)-1]; k != len(trace) {
+		t.Fatalf("the page never showed %s %d (traced at %d ms)\nshown: %v", last.Action, last.Frame, last.T, report)
+	}
+	if len(got) < len(trace)-1 {
+		t.Fatalf("the page showed %d of the %d traced frames\nshown: %v", len(got), len(trace), report)
+	}
+	t.Logf("shown on the wall clock: %v", report)
+}
+
+// realClockLate is how late a wall-clock frame may show: the page's timer
+// fires at the runtime's next change, and on a loaded machine Chromium
+// runs it later by tens of milliseconds, rarely more. realClockEarly is
+// how early it may seem: the first record is taken after the page set its
+// clock's origin and drew (a few milliseconds), and the page's clock is
+// whole milliseconds. A page that does not wait for the runtime's next
+// change is early by a frame's duration, 220 ms or more.
+const (
+	realClockLate  = 250
+	realClockEarly = 10
+)
+
+// reduceMotionScript drives every state and interaction a mouse can make
+// under Reduce Motion on the Reduce Motion pet.
+var reduceMotionScript = []step{
+	{T: 0, Event: str("start")},
+	{T: 0, ReduceMotion: yes(true)},
+	{T: 100, Pointer: str("down")},
+	{T: 200, Pointer: str("up")},
+	{T: 200, Pointer: str("click")}, // no acknowledge, no press-scale
+	{T: 400, Pointer: str("down")},
+	{T: 500, Pointer: str("drag_left")},
+	{T: 900, Pointer: str("drag_right")},
+	{T: 1300, Pointer: str("drag_end")},
+	{T: 1500, Event: str("thinking")}, // 3 x 600 ms active
+	{T: 3500, Event: str("tool")},     // 3 x 800 ms active
+	{T: 3700, Pointer: str("down")},
+	{T: 3800, Pointer: str("drag_right")},
+	{T: 4000, Pointer: str("drag_end")},
+	{T: 6000, Event: str("done")}, // 3 x 650 ms active
+	{T: 8000, Event: str("waiting")},
+	{T: 8500, Pointer: str("down")},
+	{T: 8600, Pointer: str("drag_left")},
+	{T: 8800, Pointer: str("drag_end")},
+	{T: 9000, Event: str("failed")},
+	{T: 10000, Event: str("plan")},
+	{T: 12000, Event: str("start")},
+	{T: 12500, Pointer: str("down")},
+	{T: 12600, Pointer: str("drag_right")},
+	{T: 12700, Pointer: str("drag_left")},
+	{T: 12900, Pointer: str("drag_end")},
+	{T: 13000, End: yes(true)},
+}
+
+// reduceMotionWant is what reduceMotionScript must show, written from the
+// contract rather than taken from the runtime: each action its own
+// representative frame (idle 8, thinking 0, tool 1, done 2, drag_left 4,
+// drag_right 5, waiting 6, failed 7), a finite action idle's after its
+// active duration, no acknowledge (3) and no press-scale.
+var reduceMotionWant = []string{
+	"0 idle 8",
+	"500 drag_left 4", "900 drag_right 5", "1300 idle 8",
+	"1500 thinking 0", "3300 idle 8",
+	"3500 tool 1", "3800 drag_right 5", "4000 tool 1", "5900 idle 8",
+	"6000 done 2", "7950 idle 8",
+	"8000 waiting 6", "8600 drag_left 4", "8800 waiting 6",
+	"9000 failed 7",
+	"10000 thinking 0", "11800 idle 8",
+	"12600 drag_right 5", "12700 drag_left 4", "12900 idle 8",
+}
+
+// TestPlayerReduceMotion plays reduceMotionScript in the browser on the
+// Reduce Motion pet (internal/petpacktest), whose nine actions each have
+// their own reduced_motion_frame_index, and checks the trace against
+// reduceMotionWant and the canvas against the trace at every step and
+// change: a drag showing idle's representative frame, or the page drawing
+// another action's, fails here although it would pass on the sample pet.
+func TestPlayerReduceMotion(t *testing.T) {
+	dir, petasset := site(t)
+	// A player directory of its own, holding the Reduce Motion pet.
+	rmDir := filepath.Join(t.TempDir(), "player")
+	if err := os.Mkdir(rmDir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		if e.Name() == "pet.petpack" {
+			continue
+		}
+		b, err := os.ReadFile(filepath.Join(dir, e.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(rmDir, e.Name()), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	archive := filepath.Join(rmDir, "pet.petpack")
+	petpacktest.ReduceMotionPet(t, archive)
+	want := frames(t, archive)
+
+	trace := traceOf(t, petasset, archive, writeScript(t, reduceMotionScript), 1)
+	var got []string
+	for _, l := range trace {
+		got = append(got, fmt.Sprintf("%d %s %d", l.T, l.Action, l.Frame))
+		if l.Scale != 1 {
+			t.Errorf("t=%d: press-scale %g under Reduce Motion", l.T, l.Scale)
+		}
+	}
+	if strings.Join(got, "\n") != strings.Join(reduceMotionWant, "\n") {
+		t.Fatalf("the trace under Reduce Motion:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(reduceMotionWant, "\n"))
+	}
+
+	srv := httptest.NewServer(petplayer.Handler(rmDir))
+	defer srv.Close()
+	b, err := headless.Launch(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	s := open(t, b, srv.URL, 1)
+	defer s.page.Close()
+	checked := replay(t, s, reduceMotionScript, trace, want)
+	s.mu.Lock()
+	errs := s.errors
+	s.mu.Unlock()
+	if len(errs) != 0 {
+		t.Fatalf("page exceptions: %v", errs)
+	}
+	t.Logf("%d trace lines, %d canvas checks", len(trace), checked)
 }
 
 // BenchmarkPlayer reports the WebAssembly module's size and the time from

@@ -1,0 +1,33 @@
+# Breaks for tests/mutants/run.sh: one contract rule broken per line, with
+# the test that claims to guard it. Sourced by run.sh; see its header for
+# the format. Keep each break next to the rule's own test command, a few per
+# package, and add one when a test is written to guard a rule.
+# shellcheck shell=bash disable=SC2016
+
+go='/usr/local/go/bin/go'
+# The C reader's unit test alone, without the shared vectors' test.
+c_unit='source firmware/flags.sh && gcc "${c99_copts[@]}" -O1 -Ifirmware firmware/tests/pet_pack_test.c firmware/pet_pack.c -o /tmp/mutant_unit.$$ && /tmp/mutant_unit.$$ tests/vectors; rc=$?; rm -f /tmp/mutant_unit.$$; exit $rc'
+
+# runtime/petpack: the numeric rules of sections 5, 6 and 11, at their bounds.
+brk petpack-duration-50 runtime/petpack/states.go 's/if n < 50 \|\| n > 2000 \{/if n <= 50 || n > 2000 {/' "$go test ./runtime/petpack -run BoundsBothSides"
+brk petpack-duration-2000 runtime/petpack/states.go 's/if n < 50 \|\| n > 2000 \{/if n < 50 || n >= 2000 {/' "$go test ./runtime/petpack -run BoundsBothSides"
+brk petpack-state-total runtime/petpack/states.go 's/if all && total > 5000 \{/if all \&\& total >= 5000 {/' "$go test ./runtime/petpack -run BoundsBothSides"
+brk petpack-cooldown-max runtime/petpack/states.go 's/n > maxCooldownMS \{/n >= maxCooldownMS {/' "$go test ./runtime/petpack -run BoundsBothSides"
+brk petpack-frame-width-only runtime/petpack/media.go 's/case int\(h.width\) != m.RenderSize.Width \|\| int\(h.height\) != m.RenderSize.Height:/case int(h.width) != m.RenderSize.Width:/' "$go test ./runtime/petpack -run BoundsBothSides"
+brk petpack-image-pixels runtime/petpack/media.go 's/case h.pixels\(\) > MaxImagePixels:/case h.pixels() >= MaxImagePixels:/' "$go test ./runtime/petpack -run BoundsBothSides"
+brk petpack-alpha-one-percent runtime/petpack/pixels.go 's/a.visible\*100 >= total/a.visible*100 > total/' "$go test ./runtime/petpack -run BoundsBothSides"
+brk petpack-state-decoded runtime/petpack/media.go 's/if sum > MaxStateDecodedBytes \{/if sum >= MaxStateDecodedBytes {/' "$go test ./runtime/petpack -run BoundsBothSides"
+
+# firmware: each section 10 check, caught by the unit test without vectors.
+brk c-fallback firmware/pet_pack.c 's/if \(rd16\(d, OFF_FALLBACK\) >= roles\) \{/if (rd16(d, OFF_FALLBACK) > roles) {/' "$c_unit"
+brk c-role-padding firmware/pet_pack.c 's/if \(rd16\(d, t->roles \+ i \* ROLE_RECORD \+ 34u\) != 0u\) \{/if (0) {/' "$c_unit"
+brk c-trailing-padding firmware/pet_pack.c 's/if \(!all_zero\(d, cursor, hi\)\) \{/if (0) {/' "$c_unit"
+brk c-mask-length firmware/pet_pack.c 's|e.mask_length != \(e.width \+ 7u\) / 8u \* e.height|0|' "$c_unit"
+brk c-duration-max firmware/pet_pack.c 's/ms > PET_PACK_MAX_DURATION_MS/ms > PET_PACK_MAX_DURATION_MS + 1u/' "$c_unit"
+
+# runtime/playback and the browser player: Reduce Motion on the Reduce
+# Motion pet, and the page's wall-clock timer.
+brk playback-drag-shows-idle-frame runtime/playback/player.go 's/return show\(p.drag, k.rep, -1\)/return show(p.drag, p.tracks[aIdle].rep, -1)/' "$go test ./runtime/playback -run ReduceMotion"
+brk playback-burst-shows-idle-frame runtime/playback/player.go 's/return show\(p.sem, k.rep, -1\)/return show(p.sem, p.tracks[aIdle].rep, -1)/' "$go test ./runtime/playback -run ReduceMotion"
+brk player-drag-shows-idle-frame runtime/playback/player.go 's/return show\(p.drag, k.rep, -1\)/return show(p.drag, p.tracks[aIdle].rep, -1)/' "$go test ./tools/petplayer -run TestPlayerReduceMotion"
+brk player-never-sets-timer tools/petplayer/player.js 's/^    if \(testClock\) return;$/    if (testClock || true) return;/' "$go test ./tools/petplayer -run TestPlayerRealClock"
