@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"hash/crc32"
 	"io"
 	"os"
 	"path/filepath"
@@ -104,4 +105,31 @@ func TestPackVerifyOversize(t *testing.T) {
 			t.Errorf("%d bytes past the limit: allocated %d bytes, more than the limit, one byte and %d", extra, got, verifyMargin)
 		}
 	}
+}
+
+// BenchmarkPackVerify: `pack verify` of bigPack beside its baseline,
+// os.ReadFile and crc32.ChecksumIEEE of the same file (tools/bench.sh
+// compares them as whole processes).
+func BenchmarkPackVerify(b *testing.B) {
+	p, size := bigPack(b)
+	b.Run("verify", func(b *testing.B) {
+		b.SetBytes(int64(size))
+		b.ReportAllocs()
+		for i := 0; i < b.N; i++ {
+			if err := packVerify([]string{p}, io.Discard); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("readfile+crc32", func(b *testing.B) {
+		b.SetBytes(int64(size))
+		b.ReportAllocs()
+		for i := 0; i < b.N; i++ {
+			data, err := os.ReadFile(p)
+			if err != nil {
+				b.Fatal(err)
+			}
+			crc32.ChecksumIEEE(data)
+		}
+	})
 }
