@@ -10,6 +10,7 @@ import (
 	"runtime"
 	"sync"
 
+	"github.com/agentpet/rules_pet/internal/packformat"
 	"github.com/agentpet/rules_pet/runtime/manifest"
 	"github.com/agentpet/rules_pet/tools/internal/atomicfile"
 	"github.com/agentpet/rules_pet/tools/internal/boundedread"
@@ -43,14 +44,26 @@ func Build(m *manifest.Manifest, open OpenFunc) ([]byte, error) {
 }
 
 func build(m *manifest.Manifest, open OpenFunc, workers int) ([]byte, error) {
-	if err := checkHeaders(m, open); err != nil {
-		return nil, err
-	}
-	images, err := decodeAll(m, open, workers)
+	l, err := checkHeaders(m, open)
 	if err != nil {
 		return nil, err
 	}
-	return Encode(m, images)
+	// The pack is allocated once the headers fix its size, and each image
+	// is reduced straight into its place: no second copy of the pixels.
+	out := make([]byte, packformat.PackLength(l.cursor))
+	images := make([]Image, len(m.Images))
+	for i, p := range l.places {
+		w, h := l.dims[i][0], l.dims[i][1]
+		cl, ml := packformat.ColourLength(w, h), packformat.MaskLength(w, h)
+		images[i] = Image{Width: w, Height: h, Colour: out[p.ColourOffset : p.ColourOffset+cl : p.ColourOffset+cl], Mask: out[p.MaskOffset : p.MaskOffset+ml : p.MaskOffset+ml]}
+	}
+	if err := decodeAll(m, open, workers, images); err != nil {
+		return nil, err
+	}
+	if err := checkEncodable(m, images); err != nil {
+		return nil, fmt.Errorf("encode: %w", err)
+	}
+	return seal(m, images, l, out)
 }
 
 // imageErr names the image an error belongs to.
@@ -61,18 +74,18 @@ func imageErr(im manifest.Image, err error) error {
 // checkHeaders is the header pass: each image's header in manifest order,
 // then the running pack length, so the first failure is the one the
 // sequential build would meet first.
-func checkHeaders(m *manifest.Manifest, open OpenFunc) error {
+func checkHeaders(m *manifest.Manifest, open OpenFunc) (*layout, error) {
 	l := newLayout(m)
 	for i, im := range m.Images {
 		h, err := readHeader(open, im.Path)
 		if err != nil {
-			return imageErr(im, err)
+			return nil, imageErr(im, err)
 		}
 		if err := l.add(m, i, int(h.width), int(h.height)); err != nil {
-			return fmt.Errorf("encode: %w", err)
+			return nil, fmt.Errorf("encode: %w", err)
 		}
 	}
-	return nil
+	return l, nil
 }
 
 // readHeader reads the signature and IHDR of one image and nothing more.
@@ -95,7 +108,8 @@ func readHeader(open OpenFunc, path string) (ihdr, error) {
 // out in increasing order and a worker skips any index above the lowest
 // failure seen, so every image below that failure is still converted and
 // the reported error is the lowest-index one.
-func decodeAll(m *manifest.Manifest, open OpenFunc, workers int) ([]Image, error) {
+// Each image is reduced into images[i], which the header pass sized.
+func decodeAll(m *manifest.Manifest, open OpenFunc, workers int, images []Image) error {
 	n := len(m.Images)
 	if workers > n {
 		workers = n
@@ -103,7 +117,6 @@ func decodeAll(m *manifest.Manifest, open OpenFunc, workers int) ([]Image, error
 	if workers < 1 {
 		workers = 1
 	}
-	images := make([]Image, n)
 	var (
 		mu       sync.Mutex
 		next     int
@@ -135,29 +148,23 @@ func decodeAll(m *manifest.Manifest, open OpenFunc, workers int) ([]Image, error
 			defer wg.Done()
 			for i := take(); i >= 0; i = take() {
 				im := m.Images[i]
-				img, err := convertFile(open, im.Path)
-				if err != nil {
+				if err := convertFile(open, im.Path, &images[i]); err != nil {
 					fail(i, imageErr(im, err))
-					continue
 				}
-				images[i] = img
 			}
 		}()
 	}
 	wg.Wait()
-	if firstErr != nil {
-		return nil, firstErr
-	}
-	return images, nil
+	return firstErr
 }
 
-// convertFile reads one image whole and converts it.
-func convertFile(open OpenFunc, path string) (Image, error) {
+// convertFile reads one image whole and reduces it into dst.
+func convertFile(open OpenFunc, path string, dst *Image) error {
 	data, err := readImage(open, path)
 	if err != nil {
-		return Image{}, err
+		return err
 	}
-	return ConvertPNG(data)
+	return convertInto(data, dst)
 }
 
 // openRegular opens path and refuses anything but a regular file.

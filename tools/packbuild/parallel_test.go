@@ -243,3 +243,24 @@ func TestReadImageSize(t *testing.T) {
 		t.Errorf("readImage(missing.png) = %v, want not-exist", err)
 	}
 }
+
+// TestImageChangedBetweenPasses: an image whose size differs between the
+// header pass and the decode (rewritten during the build) is refused, not
+// reduced into a place sized for the other image.
+func TestImageChangedBetweenPasses(t *testing.T) {
+	first, later := encodePNG(t, sprite(4, 4, 0)), encodePNG(t, sprite(5, 4, 0))
+	m, files := memSet(t, 1, func(int) []byte { return first })
+	opens := 0
+	open := func(p string) (fs.File, error) {
+		opens++
+		if opens > 1 {
+			files[p] = later
+		}
+		return newCountingFS(files).Open(p)
+	}
+	_, err := build(m, open, 1)
+	const want = "image i0 (sprites/0.png): png_decode: the header says 5x4, but 4x4 when it was first read"
+	if err == nil || !strings.HasPrefix(err.Error(), want) {
+		t.Fatalf("build = %v, want the prefix %q", err, want)
+	}
+}
