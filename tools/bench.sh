@@ -3,7 +3,9 @@
 # sets deterministically, times rules_pet beside its baselines and LVGL's
 # LVGLImage.py as whole processes, and prints each ratio with its goal and
 # each peak resident size (from /usr/bin/time -v). It never judges: it
-# prints medians and ratios of medians; a busy machine shows in the spread.
+# prints medians and ratios of medians of wall time, and the CPU seconds
+# (user+sys) beside them, which a machine busy with other work disturbs
+# less than the wall time.
 #
 # Usage: tools/bench.sh [--lvgl PATH/LVGLImage.py] [--runs N] [--python PY] [--c]
 #   --lvgl    LVGL's scripts/LVGLImage.py (lvgl/lvgl at 7cc13aa); it needs
@@ -45,18 +47,19 @@ fi
 # the median wall seconds in wall[NAME] and the largest peak RSS in MiB in
 # peak[NAME]. A command may fail (the oversize set must); its exit status
 # is recorded in rc[NAME] and must be the same every run.
-declare -A wall peak rc
+declare -A wall cpu peak rc
 measure() {
-    local name=$1 i t0 t1 code walls=() peaks=()
+    local name=$1 i t0 t1 code walls=() cpus=() peaks=()
     shift
     "$@" >/dev/null 2>&1 || true
     for ((i = 0; i < runs; i++)); do
         t0=$(date +%s%N)
         code=0
-        /usr/bin/time -f '%M' -o "$work/time.txt" "$@" >/dev/null 2>"$work/stderr.txt" || code=$?
+        /usr/bin/time -f '%M %U %S' -o "$work/time.txt" "$@" >/dev/null 2>"$work/stderr.txt" || code=$?
         t1=$(date +%s%N)
         walls+=("$(((t1 - t0) / 1000))")
-        peaks+=("$(tail -1 "$work/time.txt")")
+        peaks+=("$(tail -1 "$work/time.txt" | cut -d' ' -f1)")
+        cpus+=("$(tail -1 "$work/time.txt" | awk '{printf "%d", ($2 + $3) * 1e6}')")
         if [[ -n ${rc[$name]:-} && ${rc[$name]} != "$code" ]]; then
             echo "$name: exit status $code, earlier ${rc[$name]}" >&2
             exit 1
@@ -64,6 +67,7 @@ measure() {
         rc[$name]=$code
     done
     wall[$name]=$(printf '%s\n' "${walls[@]}" | sort -n | awk '{a[NR]=$1} END {m=(NR%2)?a[(NR+1)/2]:(a[NR/2]+a[NR/2+1])/2; printf "%.4f", m/1e6}')
+    cpu[$name]=$(printf '%s\n' "${cpus[@]}" | sort -n | awk '{a[NR]=$1} END {m=(NR%2)?a[(NR+1)/2]:(a[NR/2]+a[NR/2+1])/2; printf "%.4f", m/1e6}')
     peak[$name]=$(printf '%s\n' "${peaks[@]}" | sort -n | tail -1 | awk '{printf "%.1f", $1/1024}')
 }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%.2f", a/b}'; }
@@ -83,14 +87,16 @@ for set in 5x64 8x512 7x1024 32x496; do
     goal="goal <= 1.3x"
     [[ $set == 5x64 ]] && goal="reported only"
     printf '  build / decode on 2 workers: %sx (%s)\n' "$(ratio "$b" "${wall["decode2 $set"]}")" "$goal"
+    printf '  cpu seconds (user+sys), build %s, decode 2 workers %s: %sx\n' "${cpu["build $set"]}" "${cpu["decode2 $set"]}" \
+        "$(ratio "${cpu["build $set"]}" "${cpu["decode2 $set"]}")"
     if [[ -n $lvgl ]]; then
         rm -rf "$work/out/lvgl-$set"
         measure "lvgl $set" "$python" "$lvgl" --ofmt BIN --cf RGB565A8 -o "$work/out/lvgl-$set" "$work/sets/$set/sprites"
         [[ ${rc["lvgl $set"]} == 0 ]] || { echo "LVGLImage.py failed on $set" >&2; exit 1; }
         goal="goal >= 20x"
         [[ $set == 5x64 ]] && goal="reported only: mostly Python start-up"
-        printf '  LVGLImage.py %.3f s, peak %s MiB: rules_pet is %sx faster (%s)\n' "${wall["lvgl $set"]}" "${peak["lvgl $set"]}" \
-            "$(ratio "${wall["lvgl $set"]}" "$b")" "$goal"
+        printf '  LVGLImage.py %.3f s, peak %s MiB: rules_pet is %sx faster (%s); cpu seconds %s, %sx\n' "${wall["lvgl $set"]}" "${peak["lvgl $set"]}" \
+            "$(ratio "${wall["lvgl $set"]}" "$b")" "$goal" "${cpu["lvgl $set"]}" "$(ratio "${cpu["lvgl $set"]}" "${cpu["build $set"]}")"
     else
         echo "  lvgl: skipped (no --lvgl)"
     fi
@@ -111,6 +117,7 @@ measure "verify" "$petasset" pack verify "$pk"
 measure "readcrc" "$petbench" readcrc "$pk"
 printf '\npack verify of a %s-byte pack: %.4f s, peak %s MiB; os.ReadFile + crc32.ChecksumIEEE %.4f s, peak %s MiB\n' \
     "$size" "${wall[verify]}" "${peak[verify]}" "${wall[readcrc]}" "${peak[readcrc]}"
+printf '  cpu seconds: verify %s, read + CRC %s\n' "${cpu[verify]}" "${cpu[readcrc]}"
 printf '  verify / (read + CRC): %sx (goal <= 1.5x); peak - file size: %s MiB (goal <= 10 MiB)\n' \
     "$(ratio "${wall[verify]}" "${wall[readcrc]}")" "$(awk -v p="${peak[verify]}" -v s="$size" 'BEGIN {printf "%.1f", p - s/1048576}')"
 
