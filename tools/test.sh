@@ -77,6 +77,18 @@ step "go test (Go 1.19)"
 "$GO119" version
 GOTOOLCHAIN=local "$GO119" test ./...
 
+# The converter decodes on a worker pool: its concurrency tests under the
+# race detector (115 s measured on a 2-core machine at load average 40;
+# not yet timed on an idle one).
+step "go test -race (tools/packbuild worker pool)"
+go test -race -run 'Worker|Lowest|Oversize|HeaderPass' ./tools/packbuild
+
+# Every Go benchmark once, so none rots; the timings are tools/bench.sh's
+# job, not CI's (budget 120 s, an estimate not yet timed as a whole: most of
+# it is encoding the benchmark inputs).
+step "go benchmarks, one iteration each"
+go test -run '^$' -bench . -benchtime=1x ./...
+
 # fuzz TARGET PKG [FLAGS]: a bounded fuzz run (tools/gofuzz.sh reruns a
 # target once on Go's own deadline race, never on a finding).
 fuzz() { tools/gofuzz.sh "$FUZZTIME" "$@"; }

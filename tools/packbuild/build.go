@@ -4,11 +4,16 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
+	"sync"
 
+	"github.com/agentpet/rules_pet/internal/packformat"
 	"github.com/agentpet/rules_pet/runtime/manifest"
 	"github.com/agentpet/rules_pet/tools/internal/atomicfile"
+	"github.com/agentpet/rules_pet/tools/internal/boundedread"
 )
 
 // maxPNGBytes bounds how much of one image file is read. A 1024 by 1024
@@ -16,22 +21,186 @@ import (
 // this is not a sprite and is refused before it is held in memory.
 const maxPNGBytes = 32 << 20
 
-// Build converts m into a pack, reading each image's bytes through open,
-// which receives the manifest path exactly as written. Errors name the
-// image: `image sprite_idle (sprites/idle.png): png_palette: ...`.
-func Build(m *manifest.Manifest, open func(path string) ([]byte, error)) ([]byte, error) {
+// headerLength is the PNG signature and a complete IHDR chunk: all the
+// header pass reads of a file.
+const headerLength = len(pngSignature) + 8 + 13 + 4
+
+// OpenFunc opens the image at path, the manifest path exactly as written.
+// The file must report its size and mode from Stat, as *os.File does.
+type OpenFunc func(path string) (fs.File, error)
+
+// Build converts m into a pack, opening each image through open.
+//
+// It works in two passes. The header pass reads only each file's
+// signature and IHDR, checks the accepted subset and lays the payloads
+// out, so a set past the pack length limit is refused before any pixel is
+// decoded. The decode pass then decodes and reduces the images on a pool
+// of GOMAXPROCS workers, each holding one file and its decoded pixels at a
+// time. Whatever the worker count, the bytes are the same and a failure is
+// the one a sequential build would report: the lowest-index image's.
+// Errors name the image: `image sprite_idle (sprites/idle.png): png_palette: ...`.
+func Build(m *manifest.Manifest, open OpenFunc) ([]byte, error) {
+	return build(m, open, runtime.GOMAXPROCS(0))
+}
+
+func build(m *manifest.Manifest, open OpenFunc, workers int) ([]byte, error) {
+	l, err := checkHeaders(m, open)
+	if err != nil {
+		return nil, err
+	}
+	// The pack is allocated once the headers fix its size, and each image
+	// is reduced straight into its place: no second copy of the pixels.
+	out := make([]byte, packformat.PackLength(l.cursor))
 	images := make([]Image, len(m.Images))
+	for i, p := range l.places {
+		w, h := l.dims[i][0], l.dims[i][1]
+		cl, ml := packformat.ColourLength(w, h), packformat.MaskLength(w, h)
+		images[i] = Image{Width: w, Height: h, Colour: out[p.ColourOffset : p.ColourOffset+cl : p.ColourOffset+cl], Mask: out[p.MaskOffset : p.MaskOffset+ml : p.MaskOffset+ml]}
+	}
+	if err := decodeAll(m, open, workers, images); err != nil {
+		return nil, err
+	}
+	if err := checkEncodable(m, images); err != nil {
+		return nil, fmt.Errorf("encode: %w", err)
+	}
+	return seal(m, images, l, out)
+}
+
+// imageErr names the image an error belongs to.
+func imageErr(im manifest.Image, err error) error {
+	return fmt.Errorf("image %s (%s): %w", im.ID, im.Path, err)
+}
+
+// checkHeaders is the header pass: each image's header in manifest order,
+// then the running pack length, so the first failure is the one the
+// sequential build would meet first.
+func checkHeaders(m *manifest.Manifest, open OpenFunc) (*layout, error) {
+	l := newLayout(m)
 	for i, im := range m.Images {
-		data, err := open(im.Path)
+		h, err := readHeader(open, im.Path)
 		if err != nil {
-			return nil, fmt.Errorf("image %s (%s): %w", im.ID, im.Path, err)
+			return nil, imageErr(im, err)
 		}
-		images[i], err = ConvertPNG(data)
-		if err != nil {
-			return nil, fmt.Errorf("image %s (%s): %w", im.ID, im.Path, err)
+		if err := l.add(m, i, int(h.width), int(h.height)); err != nil {
+			return nil, fmt.Errorf("encode: %w", err)
 		}
 	}
-	return Encode(m, images)
+	return l, nil
+}
+
+// readHeader reads the signature and IHDR of one image and nothing more.
+func readHeader(open OpenFunc, path string) (ihdr, error) {
+	f, err := openRegular(open, path)
+	if err != nil {
+		return ihdr{}, err
+	}
+	defer f.Close()
+	buf := make([]byte, headerLength)
+	n, err := io.ReadFull(f, buf)
+	if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) && !errors.Is(err, io.EOF) {
+		return ihdr{}, err
+	}
+	// A short file gets the reason readIHDR gives its few bytes.
+	return readIHDR(buf[:n])
+}
+
+// decodeAll converts every image on a pool of workers. Indexes are handed
+// out in increasing order and a worker skips any index above the lowest
+// failure seen, so every image below that failure is still converted and
+// the reported error is the lowest-index one.
+// Each image is reduced into images[i], which the header pass sized.
+func decodeAll(m *manifest.Manifest, open OpenFunc, workers int, images []Image) error {
+	n := len(m.Images)
+	if workers > n {
+		workers = n
+	}
+	if workers < 1 {
+		workers = 1
+	}
+	var (
+		mu       sync.Mutex
+		next     int
+		firstBad = n
+		firstErr error
+		wg       sync.WaitGroup
+	)
+	// take returns the next index to convert, or -1 when none is left
+	// worth converting.
+	take := func() int {
+		mu.Lock()
+		defer mu.Unlock()
+		if next >= firstBad {
+			return -1
+		}
+		next++
+		return next - 1
+	}
+	fail := func(i int, err error) {
+		mu.Lock()
+		defer mu.Unlock()
+		if i < firstBad {
+			firstBad, firstErr = i, err
+		}
+	}
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := take(); i >= 0; i = take() {
+				im := m.Images[i]
+				if err := convertFile(open, im.Path, &images[i]); err != nil {
+					fail(i, imageErr(im, err))
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	return firstErr
+}
+
+// convertFile reads one image whole and reduces it into dst.
+func convertFile(open OpenFunc, path string, dst *Image) error {
+	data, err := readImage(open, path)
+	if err != nil {
+		return err
+	}
+	return convertInto(data, dst)
+}
+
+// openRegular opens path and refuses anything but a regular file.
+func openRegular(open OpenFunc, path string) (fs.File, error) {
+	f, err := open(path)
+	if err != nil {
+		return nil, err
+	}
+	fi, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	if !fi.Mode().IsRegular() {
+		f.Close()
+		return nil, fmt.Errorf("%s is not a regular file", path)
+	}
+	return f, nil
+}
+
+// readImage reads a regular file of at most maxPNGBytes, in one buffer
+// sized from Stat.
+func readImage(open OpenFunc, path string) ([]byte, error) {
+	f, err := openRegular(open, path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	data, err := boundedread.Read(f, maxPNGBytes)
+	if err != nil {
+		return nil, err
+	}
+	if len(data) > maxPNGBytes {
+		return nil, fmt.Errorf("%s is larger than %d bytes", path, maxPNGBytes)
+	}
+	return data, nil
 }
 
 // BuildFile parses the manifest at manifestPath and builds its pack,
@@ -43,12 +212,7 @@ func BuildFile(manifestPath string) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	root := filepath.Dir(manifestPath)
-	data, err := Build(m, func(p string) ([]byte, error) {
-		// The parser has already refused absolute paths, `..` and
-		// backslashes, so joining cannot leave the asset set.
-		return readImage(filepath.Join(root, filepath.FromSlash(p)))
-	})
+	data, err := Build(m, dirOpener(filepath.Dir(manifestPath)))
 	if err != nil {
 		// Name the manifest, as every other rejection does, so a build
 		// log points at the asset set the image belongs to.
@@ -57,29 +221,18 @@ func BuildFile(manifestPath string) ([]byte, error) {
 	return data, nil
 }
 
-// readImage reads a regular file of at most maxPNGBytes. Symbolic links are
-// followed, because Bazel hands actions their inputs as links.
-func readImage(path string) ([]byte, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
+// dirOpener opens manifest paths below root. Symbolic links are followed,
+// because Bazel hands actions their inputs as links.
+func dirOpener(root string) OpenFunc {
+	return func(p string) (fs.File, error) {
+		// The parser has already refused absolute paths, `..` and
+		// backslashes, so joining cannot leave the asset set.
+		f, err := os.Open(filepath.Join(root, filepath.FromSlash(p)))
+		if err != nil {
+			return nil, err // a nil *os.File must not become a non-nil fs.File
+		}
+		return f, nil
 	}
-	defer f.Close()
-	fi, err := f.Stat()
-	if err != nil {
-		return nil, err
-	}
-	if !fi.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s is not a regular file", path)
-	}
-	data, err := io.ReadAll(io.LimitReader(f, maxPNGBytes+1))
-	if err != nil {
-		return nil, err
-	}
-	if len(data) > maxPNGBytes {
-		return nil, fmt.Errorf("%s is larger than %d bytes", path, maxPNGBytes)
-	}
-	return data, nil
 }
 
 // WriteFile builds the pack of the manifest at manifestPath and writes it

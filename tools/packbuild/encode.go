@@ -39,20 +39,28 @@ func Encode(m *manifest.Manifest, images []Image) ([]byte, error) {
 	if err := checkEncodable(m, images); err != nil {
 		return nil, fmt.Errorf("encode: %w", err)
 	}
-	c := packformat.Counts{Images: len(m.Images), Animations: len(m.Animations), Frames: len(m.Frames), Roles: len(m.Roles)}
-	t := packformat.Layout(c)
-	places := make([]packformat.Placement, len(images))
-	cursor := t.Payload
+	l := newLayout(m)
 	for i, im := range images {
-		places[i] = packformat.Place(cursor, im.Width, im.Height)
-		cursor = places[i].End
-		// Checked as it grows, so the sum stays small whatever the count.
-		if packformat.PackLength(cursor) > packformat.MaxPackLength {
-			return nil, fmt.Errorf("encode: image %d (%s) takes the pack past the %d-byte limit", i, m.Images[i].ID, packformat.MaxPackLength)
+		if err := l.add(m, i, im.Width, im.Height); err != nil {
+			return nil, fmt.Errorf("encode: %w", err)
 		}
 	}
-	n := packformat.PackLength(cursor)
-	out := make([]byte, n) // zeroed, so every padding byte is already right
+	out := make([]byte, packformat.PackLength(l.cursor)) // zeroed, so every padding byte is already right
+	for i, im := range images {
+		copy(out[l.places[i].ColourOffset:], im.Colour)
+		copy(out[l.places[i].MaskOffset:], im.Mask)
+	}
+	return seal(m, images, l, out)
+}
+
+// seal writes the header, the tables and the check around payloads
+// already in place in out, which l laid out and which is otherwise zero,
+// and reads the result back.
+func seal(m *manifest.Manifest, images []Image, l *layout, out []byte) ([]byte, error) {
+	c := countsOf(m)
+	t := packformat.Layout(c)
+	places := l.places
+	n := len(out)
 	le := binary.LittleEndian
 
 	copy(out[0:4], packformat.Magic)
@@ -96,8 +104,6 @@ func Encode(m *manifest.Manifest, images []Image) ([]byte, error) {
 		le.PutUint32(r[8:], uint32(len(im.Colour)))
 		le.PutUint32(r[12:], uint32(p.MaskOffset))
 		le.PutUint32(r[16:], uint32(len(im.Mask)))
-		copy(out[p.ColourOffset:], im.Colour)
-		copy(out[p.MaskOffset:], im.Mask)
 	}
 	le.PutUint32(out[n-packformat.CheckLength:], crc32.ChecksumIEEE(out[:n-packformat.CheckLength]))
 
@@ -107,6 +113,36 @@ func Encode(m *manifest.Manifest, images []Image) ([]byte, error) {
 		return nil, fmt.Errorf("encode: internal error: the written pack is rejected: %w", err)
 	}
 	return out, nil
+}
+
+func countsOf(m *manifest.Manifest) packformat.Counts {
+	return packformat.Counts{Images: len(m.Images), Animations: len(m.Animations), Frames: len(m.Frames), Roles: len(m.Roles)}
+}
+
+// layout places the payloads one after another behind the tables. Both
+// the header pass and Encode use it, so the limit is refused with the same
+// words at the same image whether the sizes come from headers or pixels.
+type layout struct {
+	places []packformat.Placement
+	dims   [][2]int // width and height of each placed image
+	cursor int
+}
+
+func newLayout(m *manifest.Manifest) *layout {
+	return &layout{places: make([]packformat.Placement, 0, len(m.Images)), dims: make([][2]int, 0, len(m.Images)), cursor: packformat.Layout(countsOf(m)).Payload}
+}
+
+// add places image i of w by h pixels. The limit is checked as the pack
+// grows, so the sum stays small whatever the count.
+func (l *layout) add(m *manifest.Manifest, i, w, h int) error {
+	p := packformat.Place(l.cursor, w, h)
+	l.places = append(l.places, p)
+	l.dims = append(l.dims, [2]int{w, h})
+	l.cursor = p.End
+	if packformat.PackLength(l.cursor) > packformat.MaxPackLength {
+		return fmt.Errorf("image %d (%s) takes the pack past the %d-byte limit", i, m.Images[i].ID, packformat.MaxPackLength)
+	}
+	return nil
 }
 
 // checkEncodable rejects what the pack format cannot represent or the

@@ -131,28 +131,48 @@ func checkChunks(data []byte) error {
 // transparent pixel given colour zero. A colour type 2 image is opaque
 // throughout, even with a tRNS chunk, because section 12 says it has no
 // alpha channel. A rejection is a *PNGError.
-func ConvertPNG(data []byte) (img Image, err error) {
+func ConvertPNG(data []byte) (Image, error) {
 	h, err := readIHDR(data)
 	if err != nil {
 		return Image{}, err
 	}
-	if err := checkChunks(data); err != nil {
+	w, hgt := int(h.width), int(h.height)
+	img := Image{Width: w, Height: hgt, Colour: make([]byte, packformat.ColourLength(w, hgt)), Mask: make([]byte, packformat.MaskLength(w, hgt))}
+	if err := convertInto(data, &img); err != nil {
 		return Image{}, err
+	}
+	return img, nil
+}
+
+// convertInto is ConvertPNG reducing into dst, whose size and zeroed
+// buffers the caller has set: the build reduces straight into the pack.
+// An image whose header disagrees with dst's size (a file rewritten since
+// its header was read) is refused.
+func convertInto(data []byte, dst *Image) (err error) {
+	h, err := readIHDR(data)
+	if err != nil {
+		return err
+	}
+	if int(h.width) != dst.Width || int(h.height) != dst.Height {
+		return pngErr(ReasonDecode, "the header says %dx%d, but %dx%d when it was first read: the file changed during the build", h.width, h.height, dst.Width, dst.Height)
+	}
+	if err := checkChunks(data); err != nil {
+		return err
 	}
 	// The header checks bound the work; a decoder bug must still end as a
 	// rejection of this image, not a crash of the build.
 	defer func() {
 		if r := recover(); r != nil {
-			img, err = Image{}, pngErr(ReasonDecode, "the decoder failed: %v", r)
+			err = pngErr(ReasonDecode, "the decoder failed: %v", r)
 		}
 	}()
 	decoded, derr := png.Decode(bytes.NewReader(data))
 	if derr != nil {
-		return Image{}, pngErr(ReasonDecode, "%v", derr)
+		return pngErr(ReasonDecode, "%v", derr)
 	}
-	w, hgt := int(h.width), int(h.height)
+	w, hgt := dst.Width, dst.Height
 	if b := decoded.Bounds(); b != image.Rect(0, 0, w, hgt) {
-		return Image{}, pngErr(ReasonDecode, "decoded bounds %v do not match the %dx%d header", b, w, hgt)
+		return pngErr(ReasonDecode, "decoded bounds %v do not match the %dx%d header", b, w, hgt)
 	}
 	var pix []byte
 	var stride int
@@ -167,19 +187,16 @@ func ConvertPNG(data []byte) (img Image, err error) {
 		// straight values are the same.
 		pix, stride = d.Pix, d.Stride
 	default:
-		return Image{}, pngErr(ReasonDecode, "decoded to %T, not 8-bit RGB or RGBA", decoded)
+		return pngErr(ReasonDecode, "decoded to %T, not 8-bit RGB or RGBA", decoded)
 	}
-	return reduce(pix, stride, w, hgt, h.colour == 2), nil
+	reduce(pix, stride, dst, h.colour == 2)
+	return nil
 }
 
-// reduce turns 8-bit RGBA rows into RGB565 high byte first and a mask.
-func reduce(pix []byte, stride, w, h int, opaque bool) Image {
-	im := Image{
-		Width:  w,
-		Height: h,
-		Colour: make([]byte, packformat.ColourLength(w, h)),
-		Mask:   make([]byte, packformat.MaskLength(w, h)),
-	}
+// reduce turns 8-bit RGBA rows into RGB565 high byte first and a mask in
+// im, whose buffers are zero: a transparent pixel is left as it is.
+func reduce(pix []byte, stride int, im *Image, opaque bool) {
+	w, h := im.Width, im.Height
 	rowBytes := (w + 7) / 8
 	for y := 0; y < h; y++ {
 		row := pix[y*stride:]
@@ -195,5 +212,4 @@ func reduce(pix []byte, stride, w, h int, opaque bool) Image {
 			im.Mask[y*rowBytes+x/8] |= 0x80 >> (x % 8)
 		}
 	}
-	return im
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"image"
+	"image/color"
 	"image/png"
 	"path"
 	"sort"
@@ -40,18 +41,39 @@ func previewScale(s petpack.Size) int {
 	return k
 }
 
-// scaleNRGBA replicates every pixel of img k times in each direction.
+// scaleNRGBA replicates every pixel of img k times in each direction. It
+// works on Pix rows: each source pixel is converted once (read straight
+// from Pix when img is already NRGBA), written k times into one output
+// row, and that row is copied k-1 times; per-pixel At/Set, converting
+// each pixel k*k times, made scaling the high tier's frames a large part
+// of a build.
 func scaleNRGBA(img image.Image, k int) *image.NRGBA {
 	b := img.Bounds()
-	out := image.NewNRGBA(image.Rect(0, 0, b.Dx()*k, b.Dy()*k))
-	for y := 0; y < b.Dy(); y++ {
-		for x := 0; x < b.Dx(); x++ {
-			c := out.ColorModel().Convert(img.At(b.Min.X+x, b.Min.Y+y))
-			for dy := 0; dy < k; dy++ {
+	w, h := b.Dx(), b.Dy()
+	out := image.NewNRGBA(image.Rect(0, 0, w*k, h*k))
+	src, isNRGBA := img.(*image.NRGBA)
+	rowLen := w * k * 4
+	for y := 0; y < h; y++ {
+		row := out.Pix[y*k*out.Stride : y*k*out.Stride+rowLen]
+		switch {
+		case isNRGBA && k == 1:
+			copy(row, src.Pix[src.PixOffset(b.Min.X, b.Min.Y+y):])
+		default:
+			for x := 0; x < w; x++ {
+				var px [4]byte
+				if isNRGBA {
+					copy(px[:], src.Pix[src.PixOffset(b.Min.X+x, b.Min.Y+y):])
+				} else {
+					c := color.NRGBAModel.Convert(img.At(b.Min.X+x, b.Min.Y+y)).(color.NRGBA)
+					px = [4]byte{c.R, c.G, c.B, c.A}
+				}
 				for dx := 0; dx < k; dx++ {
-					out.Set(x*k+dx, y*k+dy, c)
+					copy(row[(x*k+dx)*4:], px[:])
 				}
 			}
+		}
+		for dy := 1; dy < k; dy++ {
+			copy(out.Pix[(y*k+dy)*out.Stride:], row)
 		}
 	}
 	return out

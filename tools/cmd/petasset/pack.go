@@ -14,6 +14,7 @@ import (
 	"github.com/agentpet/rules_pet/runtime/manifest"
 	"github.com/agentpet/rules_pet/runtime/pack"
 	"github.com/agentpet/rules_pet/tools/internal/atomicfile"
+	"github.com/agentpet/rules_pet/tools/internal/boundedread"
 	"github.com/agentpet/rules_pet/tools/packbuild"
 	"github.com/agentpet/rules_pet/tools/packc"
 )
@@ -77,14 +78,16 @@ func readPack(path string) ([]byte, *pack.Pack, error) {
 }
 
 // readPackFile reads at most one byte past the pack length limit, so an
-// oversized file is refused without being held whole.
+// oversized file is refused (by the reader's length rule) without being
+// held whole. The buffer is sized from Stat: one allocation of the file's
+// size, where io.ReadAll's doubling held and copied up to twice as much.
 func readPackFile(path string) ([]byte, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, rejected{fmt.Sprintf("%s: pack_unreadable: %v", path, unwrapPath(err))}
 	}
 	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, packformat.MaxPackLength+1))
+	data, err := boundedread.Read(f, packformat.MaxPackLength)
 	if err != nil {
 		return nil, rejected{fmt.Sprintf("%s: pack_unreadable: %v", path, unwrapPath(err))}
 	}
