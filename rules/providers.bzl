@@ -1,6 +1,6 @@
 """Providers of rules_pet: what one pet rule hands to the next.
 
-`PetManifestInfo` comes from `pet_manifest`; `PetPackInfo` from `pet_pack`.
+`PetManifestInfo` comes from `pet_manifest`; `PetAssetPackInfo` from `pet_asset_pack`.
 Load them through `//rules:defs.bzl`, the public API, which re-exports them.
 """
 
@@ -24,11 +24,12 @@ the manifest's own directory.""",
     },
 )
 
-PetPackInfo = provider(
-    doc = "A PETP embedded pack built by `pet_pack` from a `PetManifestInfo`.",
+PetAssetPackInfo = provider(
+    doc = "A PETP embedded pack built by `pet_asset_pack` from a `PetManifestInfo`.",
     fields = {
         "manifest_info": "PetManifestInfo: the manifest and images the pack was built from.",
         "pack": "File: the pack (`assets/pet.pack` below the package's output directory unless `out` says otherwise).",
+        "warnings": "File: the `PetPack` action's warnings, one `FILE[:LINE]: RULE: message` a line; empty when there are none.",
     },
 )
 

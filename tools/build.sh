@@ -12,7 +12,7 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 export PATH="/usr/local/go/bin:$PATH"
 
 tools/bazel/setup.sh
-# The desktop example reads the pack embedded by pet_pack_go_library.
+# The desktop example reads the pack embedded by pet_asset_pack_go_library.
 echo "role -> frame schedule from the embedded pack (//examples/_petschedule):"
 # Quiet Bazel, but never hide its errors: a failure prints them and stops.
 quiet=(--noshow_progress --show_result=0 --ui_event_filters=-info,-stdout,-debug)

@@ -7,8 +7,8 @@
 //
 // # Why this directory starts with an underscore
 //
-// The pack comes from github.com/agentpet/rules_pet/assets/pet/petpack, a
-// go_library that pet_pack_go_library generates inside Bazel (a .go file with
+// The pack comes from github.com/agentpet/rules_pet/assets/pet/assetpack, a
+// go_library that pet_asset_pack_go_library generates inside Bazel (a .go file with
 // //go:embed of the built pack). No .go file of that package exists in the
 // source tree, so a plain `go build ./...` or `go vet ./...` would fail to
 // resolve the import. The go tool skips directories whose names begin with
@@ -26,7 +26,7 @@ import (
 	"io"
 	"os"
 
-	"github.com/agentpet/rules_pet/assets/pet/petpack"
+	"github.com/agentpet/rules_pet/assets/pet/assetpack"
 	"github.com/agentpet/rules_pet/runtime/pack"
 	"github.com/agentpet/rules_pet/runtime/presentation"
 )
@@ -38,7 +38,7 @@ func main() {
 		fmt.Fprintln(os.Stderr, "usage: petschedule [-cycles N]")
 		os.Exit(2)
 	}
-	if err := printSchedule(os.Stdout, petpack.Pack, *cycles); err != nil {
+	if err := printSchedule(os.Stdout, assetpack.Pack, *cycles); err != nil {
 		fmt.Fprintln(os.Stderr, "petschedule:", err)
 		os.Exit(1)
 	}

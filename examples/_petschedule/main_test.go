@@ -5,12 +5,12 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/agentpet/rules_pet/assets/pet/petpack"
+	"github.com/agentpet/rules_pet/assets/pet/assetpack"
 )
 
 func TestPrintScheduleOfEmbeddedPack(t *testing.T) {
 	var out bytes.Buffer
-	if err := printSchedule(&out, petpack.Pack, 2); err != nil {
+	if err := printSchedule(&out, assetpack.Pack, 2); err != nil {
 		t.Fatal(err)
 	}
 	got := out.String()
@@ -32,7 +32,7 @@ func TestPrintScheduleOfEmbeddedPack(t *testing.T) {
 }
 
 func TestPrintScheduleRejectsABrokenPack(t *testing.T) {
-	broken := append([]byte(nil), petpack.Pack...)
+	broken := append([]byte(nil), assetpack.Pack...)
 	broken[0] = 'X'
 	if err := printSchedule(new(bytes.Buffer), broken, 1); err == nil || !strings.Contains(err.Error(), "bad_magic") {
 		t.Errorf("printSchedule(broken) = %v, want a bad_magic rejection", err)

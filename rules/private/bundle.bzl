@@ -85,7 +85,7 @@ def pet_bundle(name, archives, importpath, package_name = None, **kwargs):
       name: the inventory library's name.
       archives: `petpack_archive` targets.
       importpath: the inventory library's Go import path (it exists only in
-        Bazel builds, like `pet_pack_go_library`'s).
+        Bazel builds, like `pet_asset_pack_go_library`'s).
       package_name: its Go package name; default the last element of
         `importpath`.
       **kwargs: `visibility`, `tags`, passed to the three targets.

@@ -1,8 +1,8 @@
 """Golden tests: a pack or a `.petpack` archive compared byte for byte with a checked-in golden."""
 
-load("//rules:providers.bzl", "PetPackInfo", "PetpackInfo")
+load("//rules:providers.bzl", "PetAssetPackInfo", "PetpackInfo")
 load("//rules:toolchain.bzl", "PET_TOOLCHAIN_TYPE")
-load(":common.bzl", "petasset_tool", "runfiles_path", "shell_quote", "write_source_update")
+load(":common.bzl", "missing_source_test", "petasset_tool", "runfiles_path", "shell_quote", "write_source_update")
 
 def _golden_file(ctx):
     golden = ctx.file.golden
@@ -13,8 +13,8 @@ def _golden_file(ctx):
 def _subject(ctx):
     """The built file under test and the petasset command that compares it."""
     target = ctx.attr.pack
-    if PetPackInfo in target:
-        return target[PetPackInfo].pack, "pack diff"
+    if PetAssetPackInfo in target:
+        return target[PetAssetPackInfo].pack, "pack diff"
     return target[PetpackInfo].archive, "petpack diff"
 
 def _golden_test_impl(ctx):
@@ -55,7 +55,7 @@ exit 1
 
 _golden_test = rule(
     implementation = _golden_test_impl,
-    doc = "The test half of `pet_pack_golden_test` and `petpack_golden_test`: `petasset pack diff` or `petasset petpack diff <built> <golden>`.",
+    doc = "The test half of `pet_asset_pack_golden_test` and `petpack_golden_test`: `petasset pack diff` or `petasset petpack diff <built> <golden>`.",
     attrs = {
         "golden": attr.label(
             doc = "The checked-in golden pack or archive.",
@@ -63,9 +63,9 @@ _golden_test = rule(
             allow_single_file = True,
         ),
         "pack": attr.label(
-            doc = "A `pet_pack` or `petpack_archive` target.",
+            doc = "A `pet_asset_pack` or `petpack_archive` target.",
             mandatory = True,
-            providers = [[PetPackInfo], [PetpackInfo]],
+            providers = [[PetAssetPackInfo], [PetpackInfo]],
         ),
         "update_target": attr.string(
             doc = "The label of the companion update target, printed on failure.",
@@ -78,8 +78,11 @@ _golden_test = rule(
 
 def _golden_update_impl(ctx):
     pack, _ = _subject(ctx)
-    golden = _golden_file(ctx)
-    script = write_source_update(ctx, golden, "golden", "copies the built file over the golden.", """src={src}
+    dst = _golden_file(ctx) if ctx.file.golden else ctx.attr.golden_path
+    if not dst:
+        fail("%s: give golden or golden_path" % ctx.label)
+    dst_path = dst if type(dst) == "string" else dst.short_path
+    script = write_source_update(ctx, dst, "golden", "copies the built file over the golden.", """src={src}
 tmp="$dst.tmp.$$"
 cp -f -- "$src" "$tmp"
 chmod 644 "$tmp"
@@ -87,7 +90,7 @@ mv -f -- "$tmp" "$dst"
 echo "updated {dst} from {pack_label} ($(wc -c <"$dst" | tr -d ' ') bytes)"
 """.format(
         src = shell_quote(runfiles_path(pack)),
-        dst = shell_quote(golden.short_path),
+        dst = shell_quote(dst_path),
         pack_label = ctx.attr.pack.label,
     ))
     return [DefaultInfo(executable = script, runfiles = ctx.runfiles(files = [pack]))]
@@ -98,17 +101,57 @@ _golden_update = rule(
     attrs = {
         "golden": attr.label(
             doc = "The checked-in golden to overwrite (in the main repository).",
-            mandatory = True,
             allow_single_file = True,
         ),
+        "golden_path": attr.string(
+            doc = "Instead of `golden`: the path from the repository root of a golden not checked in yet.",
+        ),
         "pack": attr.label(
-            doc = "A `pet_pack` or `petpack_archive` target.",
+            doc = "A `pet_asset_pack` or `petpack_archive` target.",
             mandatory = True,
-            providers = [[PetPackInfo], [PetpackInfo]],
+            providers = [[PetAssetPackInfo], [PetpackInfo]],
         ),
     },
     executable = True,
 )
+
+def golden_or_missing(name, subject, golden_file, kwargs):
+    """The golden pair of a whole-pet macro, found by glob.
+
+    When the package holds `golden_file`, creates the golden test and its
+    `.update` target; when it does not, the `.update` target (which creates
+    the file) and a test that fails printing `bazel run //pkg:<name>.update`.
+
+    Args:
+      name: the test's name.
+      subject: a `pet_asset_pack` or `petpack_archive` target.
+      golden_file: the golden's name in the package, e.g. `pet.pack.golden`,
+        or a label (used as given, not looked for).
+      kwargs: common attributes for the test; `tags` and `visibility` also
+        go to the update target.
+    """
+    if ":" in golden_file or golden_file.startswith("@") or native.glob([golden_file], allow_empty = True):
+        _golden_pair(name, subject, golden_file, kwargs)
+        return
+    update = name + ".update"
+    _golden_update(
+        name = update,
+        pack = subject,
+        golden_path = _repo_path(golden_file),
+        tags = kwargs.get("tags"),
+        visibility = kwargs.get("visibility"),
+    )
+    missing_source_test(
+        name = name,
+        kind = "golden",
+        path = _repo_path(golden_file),
+        update_target = "//%s:%s" % (native.package_name(), update),
+        **kwargs
+    )
+
+def _repo_path(file):
+    pkg = native.package_name()
+    return pkg + "/" + file if pkg else file
 
 def _golden_pair(name, subject, golden, kwargs):
     update = name + ".update"
@@ -127,7 +170,7 @@ def _golden_pair(name, subject, golden, kwargs):
         **kwargs
     )
 
-def pet_pack_golden_test(name, pack, golden, **kwargs):
+def pet_asset_pack_golden_test(name, pack, golden, **kwargs):
     """Tests that a pack is byte-identical to a checked-in golden.
 
     Creates two targets:
@@ -141,7 +184,7 @@ def pet_pack_golden_test(name, pack, golden, **kwargs):
 
     Args:
       name: the test's name.
-      pack: a `pet_pack` target.
+      pack: a `pet_asset_pack` target.
       golden: the checked-in golden pack (a source file of this repository).
       **kwargs: common attributes (`tags`, `size`, `visibility`, ...) for the
         test; `tags` and `visibility` also go to the update target.
@@ -153,7 +196,7 @@ def petpack_golden_test(name, archive, golden, **kwargs):
 
     Creates `<name>` (`petasset petpack diff <archive> <golden>`, which names
     the first entry that differs) and `<name>.update` (`bazel run` copies the
-    archive over the golden), like `pet_pack_golden_test`.
+    archive over the golden), like `pet_asset_pack_golden_test`.
 
     Args:
       name: the test's name.

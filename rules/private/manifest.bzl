@@ -67,7 +67,7 @@ Analysis fails at once when `manifest` is not a `.petasset` file, `images`
 is empty, or an image is not a `.png` or lies outside the manifest's
 directory.
 
-Provides `PetManifestInfo` for `pet_runtime_assets` and `pet_pack`.""",
+Provides `PetManifestInfo` for `pet_runtime_assets` and `pet_asset_pack`.""",
     attrs = {
         "images": attr.label_list(
             doc = """The images the manifest names (`.png` files below the

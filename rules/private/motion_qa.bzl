@@ -2,7 +2,7 @@
 
 load("//rules:providers.bzl", "PetpackInfo", "PetpackQAInfo")
 load("//rules:toolchain.bzl", "PET_TOOLCHAIN_TYPE")
-load(":common.bzl", "petasset_tool", "runfiles_path", "shell_quote", "write_source_update")
+load(":common.bzl", "missing_source_test", "petasset_tool", "runfiles_path", "shell_quote", "write_source_update")
 
 def _petpack_qa_impl(ctx):
     archive = ctx.attr.archive[PetpackInfo].archive
@@ -127,7 +127,9 @@ _production_test = rule(
 def _production_update_impl(ctx):
     tc = petasset_tool(ctx)
     qa = ctx.attr.qa[PetpackQAInfo]
-    review = _review_file(ctx)
+    review = _review_file(ctx) if ctx.file.review else ctx.attr.review_path
+    if not review:
+        fail("%s: give review or review_path" % ctx.label)
     script = write_source_update(
         ctx,
         review,
@@ -149,7 +151,8 @@ _production_update = rule(
     doc = "The `bazel run` half of `petpack_production_test`: rebinds the review to the current report.",
     attrs = {
         "qa": attr.label(mandatory = True, providers = [PetpackQAInfo], doc = "The `petpack_qa` target."),
-        "review": attr.label(mandatory = True, allow_single_file = [".json"], doc = "The checked-in review to rewrite."),
+        "review": attr.label(allow_single_file = [".json"], doc = "The checked-in review to rewrite."),
+        "review_path": attr.string(doc = "Instead of `review`: the path from the repository root of a review not checked in yet."),
     },
     executable = True,
     toolchains = [PET_TOOLCHAIN_TYPE],
@@ -193,5 +196,42 @@ def petpack_production_test(name, archive, qa, review, baseline = None, **kwargs
         review = review,
         baseline = baseline,
         update_target = "//%s:%s" % (native.package_name(), update),
+        **kwargs
+    )
+
+def production_or_missing(name, archive, qa, review_file, kwargs):
+    """The production test of a whole-pet macro, its review found by glob.
+
+    When the package holds `review_file`, creates `petpack_production_test`;
+    when it does not, the `.update` target (which writes the review from the
+    current QA report) and a test that fails printing
+    `bazel run //pkg:<name>.update`.
+
+    Args:
+      name: the test's name.
+      archive: the `petpack_archive`.
+      qa: its `petpack_qa`.
+      review_file: the review's name in the package.
+      kwargs: common attributes for the test; `tags` and `visibility` also
+        go to the update target.
+    """
+    if native.glob([review_file], allow_empty = True):
+        petpack_production_test(name = name, archive = archive, qa = qa, review = review_file, **kwargs)
+        return
+    pkg = native.package_name()
+    path = pkg + "/" + review_file if pkg else review_file
+    update = name + ".update"
+    _production_update(
+        name = update,
+        qa = qa,
+        review_path = path,
+        tags = kwargs.get("tags"),
+        visibility = kwargs.get("visibility"),
+    )
+    missing_source_test(
+        name = name,
+        kind = "review",
+        path = path,
+        update_target = "//%s:%s" % (pkg, update),
         **kwargs
     )

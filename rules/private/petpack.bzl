@@ -96,7 +96,10 @@ def _petpack_archive_impl(ctx):
         "states": states,
         "style": ctx.attr.style,
     }))
-    archive = ctx.actions.declare_file(ctx.attr.pet_id + ".petpack")
+    out = ctx.attr.out or ctx.attr.pet_id + ".petpack"
+    if not out.endswith(".petpack") or out.startswith("/") or ".." in out.split("/"):
+        fail("petpack_archive %s: out %r must be a path below the package ending in .petpack, such as \"%s.petpack\"" % (ctx.label, ctx.attr.out, ctx.attr.pet_id))
+    archive = ctx.actions.declare_file(out)
     args = ctx.actions.args()
     args.add_all(["petpack", "assemble", "--spec", spec, "--out", archive])
     ctx.actions.run(
@@ -155,8 +158,11 @@ _ATTRS = {
     "motions": attr.string_dict(
         doc = "Action -> the `motion` text of its state brief in the generated brief.json (required by the schema); an action left out reads \"The ACTION action, as authored.\".",
     ),
+    "out": attr.string(
+        doc = "The archive's path below the package's output directory, ending in `.petpack`; default `<pet_id>.petpack` (the contract's name). Two archives of one pet in one package (two tiers, say) need different `out`s; `petpack_set` derives it from the target name.",
+    ),
     "pet_id": attr.string(
-        doc = "The manifest `id` (`^pet_[a-z0-9]+$`); the output is `<pet_id>.petpack`.",
+        doc = "The manifest `id` (`^pet_[a-z0-9]+$`); the output is `<pet_id>.petpack` unless `out` says otherwise.",
         mandatory = True,
     ),
     "prompt": attr.label(

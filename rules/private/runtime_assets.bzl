@@ -22,11 +22,27 @@ def _pet_runtime_assets_impl(ctx):
     if not prefix or ".." in prefix.split("/"):
         fail("pet_runtime_assets %s: prefix %r must be a relative directory such as \"assets/pet\"" % (ctx.label, ctx.attr.prefix))
 
-    # One action per file, so touching one sprite reruns only its copy.
+    # One action per file, so touching one sprite reruns only its copy. The
+    # manifest's copy is made by the check itself (`manifest check --copy`):
+    # a rejected manifest fails this target's build on every Bazel version,
+    # with no validation flag, and leaves no copy behind.
     manifest = ctx.actions.declare_file(prefix + "/manifest.petasset")
-    _copy(ctx, info.manifest, manifest)
+    args = ctx.actions.args()
+    args.add_all(["manifest", "check", "--copy", manifest])
+    images = manifest_relative_paths(info)
+    for _, rel in images:
+        args.add("--declared", rel)
+    args.add(info.manifest)
+    ctx.actions.run(
+        executable = petasset_tool(ctx).petasset,
+        arguments = [args],
+        inputs = [info.manifest],
+        outputs = [manifest],
+        mnemonic = "PetRuntimeManifest",
+        progress_message = "Checking and copying %s to the pet runtime copy" % info.manifest.short_path,
+    )
     files = [manifest]
-    for image, rel in manifest_relative_paths(info):
+    for image, rel in images:
         out = ctx.actions.declare_file(prefix + "/" + rel)
         _copy(ctx, image, out)
         files.append(out)
@@ -43,11 +59,6 @@ def _pet_runtime_assets_impl(ctx):
             manifest_info = info,
             root = dirname(manifest.short_path),
         ),
-        # The manifest check runs with `bazel build` of this target where
-        # validations are on (the default from Bazel 6; on Bazel 4 with
-        # --experimental_run_validations). The copy's own test loads the
-        # manifest in full either way.
-        OutputGroupInfo(_validation = depset([info.validation])),
     ]
 
 pet_runtime_assets = rule(
@@ -57,7 +68,11 @@ pet_runtime_assets = rule(
 Copies the manifest to `<prefix>/manifest.petasset` and every image to
 `<prefix>/<manifest-relative path>` below the package's output directory,
 e.g. `bazel-bin/assets/pet/assets/pet/sprites/idle.png`: relative to the
-build output, never to the checkout. One `PetRuntimeCopy` action per file.
+build output, never to the checkout. One `PetRuntimeCopy` action per image;
+the manifest is copied by `PetRuntimeManifest` (`petasset manifest check
+--copy`), which checks it first, so a manifest the contract rejects (or one
+naming an image not given to `pet_manifest`) fails the build of this target
+with `FILE:LINE: RULE: message` and leaves no copy, on every Bazel version.
 
 The files are the target's outputs and runfiles (use it as `data` of a
 program). Provides `PetRuntimeAssetsInfo`. Pair it with
@@ -74,6 +89,7 @@ program). Provides `PetRuntimeAssetsInfo`. Pair it with
         ),
     },
     provides = [PetRuntimeAssetsInfo],
+    toolchains = [PET_TOOLCHAIN_TYPE],
 )
 
 def _pet_runtime_assets_test_impl(ctx):

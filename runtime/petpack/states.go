@@ -184,8 +184,8 @@ func (d *manifestDecoder) durations(raw json.RawMessage, ptr string) ([]int, int
 			continue
 		}
 		out = append(out, n)
-		if n < 50 || n > 2000 {
-			d.fail(RuleFrameDurationOutOfRange, ptr+"/"+strconv.Itoa(i), "%d ms is outside 50 to 2000 ms", n)
+		if n < MinFrameDurationMS || n > MaxFrameDurationMS {
+			d.fail(RuleFrameDurationOutOfRange, ptr+"/"+strconv.Itoa(i), "%d ms is outside %d to %d ms", n, MinFrameDurationMS, MaxFrameDurationMS)
 		}
 		total = addMS(total, n)
 	}
@@ -203,6 +203,13 @@ func (d *manifestDecoder) durations(raw json.RawMessage, ptr string) ([]int, int
 
 // msCap is where addMS saturates: far above any bound checked, far below
 // overflow however many entries a hostile array holds.
+// MinFrameDurationMS and MaxFrameDurationMS bound every frame duration of
+// a state (section 5); a writer checks its input against the same numbers.
+const (
+	MinFrameDurationMS = 50
+	MaxFrameDurationMS = 2000
+)
+
 const msCap = 1 << 40
 
 // addMS adds the positive part of n to total, saturating at msCap.

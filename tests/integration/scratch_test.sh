@@ -5,9 +5,12 @@
 #
 #   - it builds and its tests pass;
 #   - a broken manifest fails `bazel build` with the manifest's FILE:LINE: RULE;
+#   - it fails pet_runtime_assets and pet_asset_pack too, with no validation flag,
+#     and their outputs of the earlier good build are gone;
 #   - the fixed manifest builds again;
 #   - a renamed sprite, and a sprite dropped from a five-sprite set, fail the
-#     runtime-copy test (pet_runtime_assets_test), which names the sprite;
+#     runtime copy's build (image_not_declared) or its test
+#     (pet_runtime_assets_test), naming the sprite;
 #   - a changed sprite fails the golden test, which prints the update
 #     command, and that command (`bazel run //:pack_golden.update`) rewrites
 #     the golden so the test passes again;
@@ -16,7 +19,12 @@
 #     scratch workspace byte-identical to this checkout's golden; a frame of
 #     the wrong size fails the PetpackArchive action with
 #     `ARCHIVE: PATH: RULE: message (input FILE)` and leaves no archive; the
-#     restored frame builds again.
+#     restored frame builds again;
+#   - two whole-pet macros whose outputs or runtime prefixes collide fail
+#     at loading time, naming both targets;
+#   - an image no role shows is a warning in the pack's warnings file, and
+#     an error under --@rules_pet//rules:strict, which leaves the PetPack
+#     command line unchanged.
 #
 # Prints one PASS/FAIL line per check and exits 1 if any failed.
 #
@@ -109,6 +117,26 @@ else
     show_log
 fi
 
+# 2b. The producing actions check the manifest themselves: with no
+# validation flag (Bazel 4.2.3 runs no validation actions by default), the
+# broken manifest fails pet_runtime_assets and pet_asset_pack, and the copy and
+# the pack that step 1 built do not survive in bazel-bin.
+# expect_no_output TARGET OUTPUT WHAT
+expect_no_output() {
+    if run_bazel build "$1"; then
+        fail "a broken manifest: $1 ($3) built successfully"
+    elif ! grep -q "$want" "$LOG"; then
+        fail "a broken manifest failed $1 ($3), but without '$want' in the output"
+        show_log
+    elif [[ -e "$WS/bazel-bin/$2" ]]; then
+        fail "a broken manifest failed $1 ($3), but bazel-bin/$2 of the earlier build is still there"
+    else
+        pass "a broken manifest fails $1 ($3) with $want and leaves no bazel-bin/$2"
+    fi
+}
+expect_no_output //:runtime assets/pet/manifest.petasset pet_runtime_assets
+expect_no_output //:pack assets/pet.pack pet_asset_pack
+
 # 3. Fixed again.
 cp "$WORK/manifest.good" "$manifest"
 if run_bazel build //...; then
@@ -119,16 +147,19 @@ else
 fi
 
 # expect_runtime_test_failure TARGET SPRITE WHAT: the runtime-copy test must
-# fail and its log name SPRITE. (Bazel 4 runs no validation actions by
-# default, so the test itself is what fails here; with validations on, the
-# PetManifestCheck stamp fails first with image_not_declared.)
+# fail and its log name SPRITE. The copy's own PetRuntimeManifest action
+# checks the manifest against the rule's images, so the build of the copy
+# fails first with image_not_declared; the test itself (which loads the
+# copy) is the second line of defence.
 expect_runtime_test_failure() {
     if run_bazel test "$1"; then
         fail "$3: $1 still passes"
+    elif grep -q "image_not_declared: .*$2" "$LOG"; then
+        pass "$3 fails $1 in the runtime copy's own check: $(grep -o "[^ ]*image_not_declared: .*$2[^,]*" "$LOG" | head -n 1)"
     elif grep -q "FAIL: runtime copy" "$LOG" && grep -q "$2" "$LOG"; then
         pass "$3 fails $1: $(grep -o "[^ ]*$2[^(]*" "$LOG" | head -n 1)"
     else
-        fail "$3: $1 failed, but not as a runtime-copy test naming $2"
+        fail "$3: $1 failed, but naming neither image_not_declared nor a runtime-copy failure of $2"
         show_log
     fi
 }
@@ -140,7 +171,7 @@ expect_runtime_test_failure //:runtime_test sprites/idle.png "renaming sprites/i
 if run_bazel build //:manifest; then
     fail "renaming sprites/idle.png: the manifest check still passes"
 elif grep -q "image_not_declared" "$LOG"; then
-    pass "renaming sprites/idle.png fails the manifest check: $(grep -o 'pet/manifest.petasset: image_not_declared.*' "$LOG" | head -n 1)"
+    pass "renaming sprites/idle.png fails the manifest check: $(grep -o 'pet/manifest.petasset:[0-9]*: image_not_declared.*' "$LOG" | head -n 1)"
 else
     fail "renaming sprites/idle.png: the manifest check failed without image_not_declared"
     show_log
@@ -236,6 +267,73 @@ if run_bazel test //tabby:golden; then
 else
     fail "the restored frame does not build the golden archive"
     show_log
+fi
+
+# 9. Collisions, caught by the whole-pet macro at loading time (a plain
+# `bazel query`), naming both targets: two asset sets with one runtime
+# prefix, and a pack whose `out` is the name a later set derives.
+mkdir -p "$WS/clash/sprites"
+cp "$REPO_ROOT/assets/pet/manifest.petasset" "$WS/clash/"
+cp "$REPO_ROOT"/assets/pet/sprites/*.png "$WS/clash/sprites/"
+# expect_collision BUILD-BODY WANT WHAT
+expect_collision() {
+    {
+        echo 'load("@rules_pet//rules:defs.bzl", "pet_asset_pack", "pet_asset_set")'
+        echo "$1"
+    } >"$WS/clash/BUILD.bazel"
+    if run_bazel query //clash:all; then
+        fail "$3: the package loads"
+    elif grep -qF "$2" "$LOG"; then
+        pass "$3 fails at loading time: $(grep -oF "$2" "$LOG" | head -n 1)..."
+    else
+        fail "$3 failed to load without '$2'"
+        show_log
+    fi
+}
+expect_collision 'pet_asset_set(name = "a", prefix = "same")
+pet_asset_set(name = "b", prefix = "same/b")' \
+    "pet_asset_set b_runtime: its runtime copy same/b/ collides with that of pet_runtime_assets :a_runtime (same/)" \
+    "two asset sets whose runtime prefixes nest"
+expect_collision 'pet_asset_set(name = "a")
+pet_asset_pack(name = "other", manifest = ":a_manifest", out = "b.pack")
+pet_asset_set(name = "b")' \
+    "pet_asset_set b_pack: its output b.pack collides with that of pet_asset_pack :other" \
+    "a pack whose out is the one a later asset set derives"
+rm -rf "$WS/clash"
+
+# 10. Warnings and strict mode: an image no role shows is a warning kept in
+# the pack's warnings file; --@rules_pet//rules:strict makes it fail a plain
+# `bazel build`, without changing the PetPack action's command line.
+mkdir -p "$WS/warned/sprites"
+cp "$REPO_ROOT/assets/pet/sprites/"*.png "$WS/warned/sprites/"
+grep -v '^expression_happy ' "$REPO_ROOT/assets/pet/manifest.petasset" >"$WS/warned/manifest.petasset"
+cat >"$WS/warned/BUILD.bazel" <<'BUILD'
+load("@rules_pet//rules:defs.bzl", "pet_asset_set")
+
+pet_asset_set(name = "warned")
+BUILD
+want="warned/manifest.petasset:10: image_unused: image sprite_happy (sprites/happy.png) is shown by no role"
+if run_bazel build //warned:warned_pack && grep -qF "$want" "$WS/bazel-bin/warned/warned_pack.warnings"; then
+    pass "an image no role shows builds, with the warning kept in bazel-bin/warned/warned_pack.warnings: $want"
+else
+    fail "an image no role shows: the lenient build failed or the warnings file lacks '$want'"
+    show_log
+fi
+run_bazel aquery 'mnemonic("PetPack", //warned:warned_pack)' && sed -n '/Command Line/,/^$/p' "$LOG" >"$WORK/lenient.cmd" || true
+if run_bazel build --@rules_pet//rules:strict //warned:warned_pack; then
+    fail "an image no role shows: the build passes under --@rules_pet//rules:strict"
+elif grep -qF "error (--//rules:strict): $want" "$LOG"; then
+    pass "under --@rules_pet//rules:strict the warning fails bazel build: $(grep -oF "error (--//rules:strict): $want" "$LOG" | head -n 1)"
+else
+    fail "under strict the build failed without 'error (--//rules:strict): $want'"
+    show_log
+fi
+run_bazel aquery --@rules_pet//rules:strict 'mnemonic("PetPack", //warned:warned_pack)' && sed -n '/Command Line/,/^$/p' "$LOG" >"$WORK/strict.cmd" || true
+if [[ -s "$WORK/lenient.cmd" ]] && cmp -s "$WORK/lenient.cmd" "$WORK/strict.cmd"; then
+    pass "--@rules_pet//rules:strict leaves the PetPack action's command line as it is"
+else
+    fail "the PetPack command line differs under strict, or aquery printed none"
+    diff "$WORK/lenient.cmd" "$WORK/strict.cmd" | head -n 10 || true
 fi
 
 if ((failures)); then

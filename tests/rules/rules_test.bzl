@@ -79,22 +79,27 @@ def _runtime_assets_test_impl(ctx):
     asserts.equals(env, "assets/pet/assets/pet/manifest.petasset", info.manifest.short_path)
     asserts.equals(env, "assets/pet/manifest.petasset", info.manifest_info.manifest.short_path)
 
-    # One copy action per file, each reading exactly its source.
+    # One copy action per image, each reading exactly its source.
     copies = _actions_with(env, "PetRuntimeCopy")
-    asserts.equals(env, len(want), len(copies), "one PetRuntimeCopy action per file")
+    images = [w for w in want if w.endswith(".png")]
+    asserts.equals(env, len(images), len(copies), "one PetRuntimeCopy action per image")
     pairs = sorted([
         (a.inputs.to_list()[0].short_path, a.outputs.to_list()[0].short_path)
         for a in copies
         if len(a.inputs.to_list()) == 1 and len(a.outputs.to_list()) == 1
     ])
-    asserts.equals(env, sorted([(w.replace("assets/pet/assets/pet/", "assets/pet/"), w) for w in want]), pairs)
+    asserts.equals(env, sorted([(w.replace("assets/pet/assets/pet/", "assets/pet/"), w) for w in images]), pairs)
 
-    # The manifest check is a validation of the copy.
-    asserts.equals(
-        env,
-        ["assets/pet/manifest.petasset.ok"],
-        _short_paths(target[OutputGroupInfo]._validation.to_list()),
-    )
+    # The manifest is copied by the check itself, which no flag can skip:
+    # `petasset manifest check --copy OUT --declared IMAGE... MANIFEST`.
+    checks = _actions_with(env, "PetRuntimeManifest")
+    asserts.equals(env, 1, len(checks), "one PetRuntimeManifest action")
+    if checks:
+        argv = checks[0].argv
+        asserts.equals(env, ["manifest", "check", "--copy", info.manifest.path], argv[1:5])
+        asserts.equals(env, ["sprites/%s.png" % s for s in sorted(_SPRITES)], _flag_values(argv, "--declared"))
+        asserts.equals(env, info.manifest_info.manifest.path, argv[-1])
+        asserts.equals(env, [info.manifest], checks[0].outputs.to_list())
     return analysistest.end(env)
 
 runtime_assets_test = analysistest.make(_runtime_assets_test_impl)
@@ -108,14 +113,19 @@ def _pack_test_impl(ctx):
     asserts.equals(env, ctx.attr.want_pack, info.pack.short_path)
     asserts.equals(env, [info.pack], target[DefaultInfo].files.to_list())
     asserts.equals(env, "assets/pet/manifest.petasset", info.manifest_info.manifest.short_path)
+    asserts.equals(env, [info.warnings], target[OutputGroupInfo].warnings.to_list())
 
     packs = _actions_with(env, "PetPack")
     asserts.equals(env, 1, len(packs), "one PetPack action")
     if packs:
         argv = packs[0].argv
-        asserts.equals(env, ["pack", "build", "--manifest", info.manifest_info.manifest.path, "--out", info.pack.path], argv[1:])
+
+        # The action checks the manifest itself: no stamp of a separate
+        # check, which Bazel 4 would not rerun, is among its inputs.
+        asserts.equals(env, ["pack", "build", "--manifest", info.manifest_info.manifest.path, "--out", info.pack.path, "--warnings", info.warnings.path], argv[1:9])
+        asserts.equals(env, ["sprites/%s.png" % s for s in sorted(_SPRITES)], _flag_values(argv, "--declared"))
         inputs = packs[0].inputs.to_list()
-        asserts.true(env, info.manifest_info.validation in inputs, "PetPack depends on the manifest check's stamp")
+        asserts.false(env, info.manifest_info.validation in inputs, "PetPack does not wait for the manifest check's stamp")
         asserts.equals(
             env,
             ["assets/pet/sprites/%s.png" % s for s in _SPRITES],
@@ -124,6 +134,35 @@ def _pack_test_impl(ctx):
     return analysistest.end(env)
 
 pack_test = analysistest.make(_pack_test_impl, attrs = {"want_pack": attr.string(doc = "The pack's expected short_path.")})
+
+# --- --//rules:strict ----------------------------------------------------------
+
+def _strict_pack_test_impl(ctx):
+    env = analysistest.begin(ctx)
+    target = analysistest.target_under_test(env)
+    info = target[PetPackInfo]
+
+    # The strict stamp joins the default outputs, so `bazel build` runs it.
+    asserts.equals(env, [info.pack.short_path, "assets/pet/pack.strict.ok"], [f.short_path for f in target[DefaultInfo].files.to_list()])
+    checks = _actions_with(env, "PetStrict")
+    asserts.equals(env, 1, len(checks), "one PetStrict action under strict")
+    if checks:
+        asserts.equals(env, [info.warnings], checks[0].inputs.to_list())
+
+    # The producing action is the lenient one, byte for byte.
+    packs = _actions_with(env, "PetPack")
+    if packs:
+        asserts.equals(env, ["pack", "build", "--manifest", info.manifest_info.manifest.path, "--out", info.pack.path, "--warnings", info.warnings.path], packs[0].argv[1:9])
+    return analysistest.end(env)
+
+strict_pack_test = analysistest.make(_strict_pack_test_impl, config_settings = {"//rules:strict": True})
+
+def _lenient_pack_test_impl(ctx):
+    env = analysistest.begin(ctx)
+    asserts.equals(env, [], _actions_with(env, "PetStrict"), "no PetStrict action without --//rules:strict")
+    return analysistest.end(env)
+
+lenient_pack_test = analysistest.make(_lenient_pack_test_impl)
 
 # --- pet_pack_cc_library, pet_pack_go_library ---------------------------------
 
@@ -154,7 +193,7 @@ def _pack_go_source_test_impl(ctx):
     asserts.equals(env, 1, len(writes), "the .go file is written at analysis, by no tool")
     if writes:
         asserts.true(env, "//go:embed assets/pet.pack\nvar Pack []byte\n" in writes[0].content, "the //go:embed line")
-        asserts.true(env, "\npackage petpack\n" in writes[0].content, "the package clause")
+        asserts.true(env, "\npackage assetpack\n" in writes[0].content, "the package clause")
     return analysistest.end(env)
 
 pack_go_source_test = analysistest.make(_pack_go_source_test_impl)
@@ -398,6 +437,8 @@ def rules_test_suite(name):
     tests.append(_add(runtime_assets_test, "runtime_assets_test", target_under_test = "//assets/pet:runtime"))
     tests.append(_add(pack_test, "pack_default_out_test", target_under_test = "//assets/pet:pack", want_pack = "assets/pet/assets/pet.pack"))
     tests.append(_add(pack_test, "pack_custom_out_test", target_under_test = ":pack_custom_out", want_pack = "tests/rules/custom/robot.pack"))
+    tests.append(_add(strict_pack_test, "strict_pack_test", target_under_test = "//assets/pet:pack"))
+    tests.append(_add(lenient_pack_test, "lenient_pack_test", target_under_test = "//assets/pet:pack"))
     tests.append(_add(pack_cc_source_test, "pack_cc_source_test", target_under_test = "//assets/pet:pack_cc_src"))
     tests.append(_add(pack_go_source_test, "pack_go_source_test", target_under_test = "//assets/pet:pack_go_src"))
     tests.append(_add(pack_go_source_elsewhere_test, "pack_go_source_elsewhere_test", target_under_test = ":pack_go_elsewhere_src"))

@@ -26,7 +26,7 @@ show() {
 echo "built //assets/pet (bazel-bin -> $bin):"
 show "runtime copy (pet_runtime_assets)" assets/pet/assets/pet/manifest.petasset
 show "" assets/pet/assets/pet/sprites
-show "pack (pet_pack)" assets/pet/assets/pet.pack
+show "pack (pet_asset_pack)" assets/pet/assets/pet.pack
 show "cc_library //assets/pet:pack_cc" assets/pet/pack_cc.h
 show "" assets/pet/libpack_cc.a
 show "go_library //assets/pet:pack_go" assets/pet/pack_go_src.go

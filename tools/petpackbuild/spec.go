@@ -131,7 +131,24 @@ func Assemble(s *Spec, read ReadFunc) ([]File, Options, error) {
 			if err := decodeStrict(st.Timing, &t); err != nil {
 				return nil, opt, fmt.Errorf("action %s timing: %w", a, err)
 			}
+			// The first out-of-range duration is the cause; reported here,
+			// against the BUILD attribute, it is not restated by the
+			// validator in every generated metadata file.
+			for k, d := range t.FrameDurationsMS {
+				if d < petpack.MinFrameDurationMS || d > petpack.MaxFrameDurationMS {
+					return nil, opt, fmt.Errorf("%s: petpack_archive timing[%q] frame_durations_ms[%d]: %d ms is outside %d to %d ms",
+						petpack.RuleFrameDurationOutOfRange, a, k, d, petpack.MinFrameDurationMS, petpack.MaxFrameDurationMS)
+				}
+			}
 			state.FrameDurationsMS, state.Playback, state.ReducedMotionFrameIndex = t.FrameDurationsMS, t.Playback, t.ReducedMotionFrameIndex
+		}
+		if len(st.Frames) > 0 && len(st.Frames) != len(state.FrameDurationsMS) {
+			from := "the contract's default timing of " + string(a)
+			if len(st.Timing) > 0 && string(st.Timing) != "null" {
+				from = fmt.Sprintf("petpack_archive timing[%q]", a)
+			}
+			return nil, opt, fmt.Errorf("%s: %d frames in %s/ for the %d durations of %s",
+				petpack.RuleFrameCountMismatch, len(st.Frames), path.Dir(st.Frames[0]), len(state.FrameDurationsMS), from)
 		}
 		m.States = append(m.States, state)
 		for k, name := range st.Frames {

@@ -15,10 +15,10 @@ import (
 )
 
 const usage = `usage:
-  petasset manifest check [--stamp OUT] [--declared PATH]... FILE
+  petasset manifest check [--stamp OUT] [--copy OUT] [--declared PATH]... FILE
   petasset manifest dump FILE
   petasset assets check DIR
-  petasset pack build --manifest FILE --out FILE
+  petasset pack build --manifest FILE --out FILE [--warnings OUT] [--declared PATH]...
   petasset pack verify FILE
   petasset pack inspect [--json] FILE
   petasset pack diff GOT WANT

@@ -64,8 +64,22 @@ func TestCLI(t *testing.T) {
 		t.Fatal(err)
 	}
 	built := filepath.Join(t.TempDir(), "pet.pack")
+	// A role-less animation leaves sprite_happy (line 10) shown by no role.
+	unused := copyCanonical(t)
+	um := filepath.Join(unused, "manifest.petasset")
+	text, err := os.ReadFile(um)
+	if err != nil {
+		t.Fatal(err)
+	}
+	write(t, um, strings.Replace(string(text), "expression_happy    anim_happy\n", "", 1))
+	wantWarnings := um + ":10: image_unused: image sprite_happy (sprites/happy.png) is shown by no role\n" +
+		um + ": image_unused: sprites/extra.png is among the rule's images but the manifest names it nowhere\n"
 	broken := write(t, filepath.Join(t.TempDir(), "broken.pack"), "PETQ"+strings.Repeat("\x00", 40))
 	out := t.TempDir()
+	// Outputs of an earlier run, which a rejection must remove.
+	staleCopy := write(t, filepath.Join(out, "stale.petasset"), "old copy")
+	stalePack := write(t, filepath.Join(out, "stale.pack"), "old pack")
+	staleWarnings := write(t, filepath.Join(out, "stale.warnings"), "")
 
 	cases := []struct {
 		name   string
@@ -82,7 +96,10 @@ func TestCLI(t *testing.T) {
 		{"manifest check missing", []string{"manifest", "check", filepath.Join(bad, "nope.petasset")}, exitRejected, "", filepath.Join(bad, "nope.petasset") + ": manifest_unreadable: "},
 		{"manifest check two files", []string{"manifest", "check", gm, gm}, exitUsage, "", "petasset manifest check: want exactly one FILE"},
 		{"manifest check declared ok", []string{"manifest", "check", "--declared", "sprites/fallback.png", "--declared", "sprites/idle.png", "--declared", "sprites/curious.png", "--declared", "sprites/attentive.png", "--declared", "sprites/happy.png", gm}, exitOK, gm + ": ok", ""},
-		{"manifest check undeclared", []string{"manifest", "check", "--declared", "sprites/idle.png", gm}, exitRejected, "", gm + ": image_not_declared: image sprite_fallback names sprites/fallback.png"},
+		{"manifest check undeclared", []string{"manifest", "check", "--declared", "sprites/idle.png", gm}, exitRejected, "", gm + ":6: image_not_declared: image sprite_fallback names sprites/fallback.png"},
+		{"manifest check copy", []string{"manifest", "check", "--copy", filepath.Join(out, "copy.petasset"), gm}, exitOK, "", ""},
+		{"manifest check copy bad", []string{"manifest", "check", "--copy", staleCopy, bm}, exitRejected, "", bm + ":5: duration_out_of_range: "},
+		{"manifest check copy undeclared", []string{"manifest", "check", "--copy", staleCopy, "--declared", "sprites/idle.png", gm}, exitRejected, "", gm + ":6: image_not_declared: "},
 		{"manifest check stamp", []string{"manifest", "check", "--stamp", filepath.Join(out, "stamp"), gm}, exitOK, "", ""},
 		{"manifest check bad flag", []string{"manifest", "check", "--nope", gm}, exitUsage, "", "petasset manifest check: flag provided but not defined"},
 		{"manifest dump", []string{"manifest", "dump", gm}, exitOK, "{\n  \"images\": [", ""},
@@ -92,6 +109,9 @@ func TestCLI(t *testing.T) {
 		{"pack build", []string{"pack", "build", "--manifest", gm, "--out", built}, exitOK, "", ""},
 		{"pack build bad manifest", []string{"pack", "build", "--manifest", bm, "--out", filepath.Join(out, "bad.pack")}, exitRejected, "", bm + ":5: duration_out_of_range: "},
 		{"pack build missing sprite", []string{"pack", "build", "--manifest", filepath.Join(noSprite, "manifest.petasset"), "--out", filepath.Join(out, "nosprite.pack")}, exitRejected, "", filepath.Join(noSprite, "manifest.petasset") + ": image sprite_curious (sprites/curious.png): "},
+		{"pack build undeclared", []string{"pack", "build", "--manifest", gm, "--declared", "sprites/idle.png", "--out", stalePack, "--warnings", staleWarnings}, exitRejected, "", gm + ":6: image_not_declared: image sprite_fallback names sprites/fallback.png"},
+		{"pack build no warnings", []string{"pack", "build", "--manifest", gm, "--declared", "sprites/fallback.png", "--declared", "sprites/idle.png", "--declared", "sprites/curious.png", "--declared", "sprites/attentive.png", "--declared", "sprites/happy.png", "--out", filepath.Join(out, "w0.pack"), "--warnings", filepath.Join(out, "w0.txt")}, exitOK, "", ""},
+		{"pack build warnings", []string{"pack", "build", "--manifest", um, "--declared", "sprites/fallback.png", "--declared", "sprites/idle.png", "--declared", "sprites/curious.png", "--declared", "sprites/attentive.png", "--declared", "sprites/happy.png", "--declared", "sprites/extra.png", "--out", filepath.Join(out, "w1.pack"), "--warnings", filepath.Join(out, "w1.txt")}, exitOK, wantWarnings, ""},
 		{"pack build no out", []string{"pack", "build", "--manifest", gm}, exitUsage, "", "petasset pack build: --out is required"},
 		{"pack verify golden", []string{"pack", "verify", canonicalGolden}, exitOK, canonicalGolden + ": ok: 44232 bytes", ""},
 		{"pack verify broken", []string{"pack", "verify", broken}, exitRejected, "", broken + ": bad_magic: "},
@@ -119,7 +139,7 @@ func TestCLI(t *testing.T) {
 		})
 	}
 	// Rejected builds leave no output.
-	for _, name := range []string{"bad.pack", "nosprite.pack", "q.h", "q.c", "r.h", "r.c"} {
+	for _, name := range []string{"bad.pack", "nosprite.pack", "q.h", "q.c", "r.h", "r.c", "stale.petasset", "stale.pack", "stale.warnings"} {
 		if _, err := os.Stat(filepath.Join(out, name)); !os.IsNotExist(err) {
 			t.Errorf("%s exists after a rejection", name)
 		}
@@ -127,6 +147,14 @@ func TestCLI(t *testing.T) {
 	golden, _ := os.ReadFile(canonicalGolden)
 	if got, _ := os.ReadFile(built); !bytes.Equal(got, golden) {
 		t.Errorf("pack build of the canonical set differs from %s", canonicalGolden)
+	}
+	if c, _ := os.ReadFile(filepath.Join(out, "copy.petasset")); !bytes.Equal(c, text) {
+		t.Errorf("manifest check --copy wrote %d bytes, want the manifest's %d", len(c), len(text))
+	}
+	for name, want := range map[string]string{"w0.txt": "", "w1.txt": wantWarnings} {
+		if got, err := os.ReadFile(filepath.Join(out, name)); err != nil || string(got) != want {
+			t.Errorf("warnings file %s = %q, %v; want %q", name, got, err, want)
+		}
 	}
 	if stamp, _ := os.ReadFile(filepath.Join(out, "stamp")); !strings.HasPrefix(string(stamp), gm+": ok") {
 		t.Errorf("stamp %q", stamp)

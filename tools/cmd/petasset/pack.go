@@ -51,16 +51,43 @@ func packBuild(args []string, stdout io.Writer) error {
 	fs := newFlags("pack build")
 	manifestPath := fs.String("manifest", "", "manifest `FILE`")
 	out := fs.String("out", "", "output pack `FILE`")
+	warningsPath := fs.String("warnings", "", "write the warnings, one a line, to `FILE` (empty when there are none)")
+	var declared stringList
+	fs.Var(&declared, "declared", "an image `PATH` (manifest-relative) the build provides; repeatable")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
 	if err := required(fs, "manifest", "out"); err != nil {
 		return err
 	}
+	// The build checks the manifest itself (the same parser and the same
+	// declared-image rule as `manifest check`), so no separate check's
+	// stamp can be skipped, and a rejected manifest leaves no pack.
+	m, err := readManifest(*manifestPath)
+	if err == nil {
+		err = checkDeclared(*manifestPath, m, declared)
+	}
+	if err != nil {
+		removeOutputs(*out, *warningsPath)
+		return err
+	}
 	if err := packbuild.WriteFile(*manifestPath, *out); err != nil {
+		removeOutputs(*warningsPath)
 		return rejected{err.Error()}
 	}
-	return nil // quiet on success: the rules run this for every build
+	if *warningsPath != "" {
+		var text string
+		for _, w := range unusedImages(*manifestPath, m, declared) {
+			text += w + "\n"
+		}
+		// Shown once when the action runs; the file keeps them for a cached
+		// rebuild and for the strict check.
+		fmt.Fprint(stdout, text)
+		if err := atomicfile.Write(*warningsPath, []byte(text), 0o644); err != nil {
+			return fmt.Errorf("writing the warnings: %w", err)
+		}
+	}
+	return nil // otherwise quiet on success: the rules run this for every build
 }
 
 // readPack reads and validates a pack file; the rejection is in the
