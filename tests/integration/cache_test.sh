@@ -54,30 +54,20 @@ trap cleanup EXIT
 
 # The checkouts: what git would commit now, plus this machine's offline
 # overrides. B is copied from A, so both hold the same bytes.
-mkdir -p "$A" "$(dirname "$B")"
-(cd "$REPO_ROOT" && git ls-files -z --cached --others --exclude-standard |
-    while IFS= read -r -d '' f; do
-        [[ -f "$f" ]] || continue
-        mkdir -p "$A/$(dirname "$f")" && cp -p "$f" "$A/$f"
-    done)
-cp "$REPO_ROOT/.bazelrc.offline" "$A/"
+copy_checkout "$A"
+mkdir -p "$(dirname "$B")"
 cp -R "$A" "$B"
 
 # summarize LOG: prints "executed hits" for the pet actions, then one line
 # per mnemonic, and writes the executed spawns to LOG.executed.
 summarize() {
-    python3 - "$1" <<'PY'
-import json, sys
+    python3 - "$1" "$REPO_ROOT/tests/integration" <<'PY'
+import sys
+sys.dont_write_bytecode = True  # no __pycache__ in the checkout
+sys.path.insert(0, sys.argv[2])
+import execlog
 path = sys.argv[1]
-text = open(path).read()
-dec, i, spawns = json.JSONDecoder(), 0, []
-while True:
-    while i < len(text) and text[i].isspace():
-        i += 1
-    if i >= len(text):
-        break
-    obj, i = dec.raw_decode(text, i)
-    spawns.append(obj)
+spawns = execlog.load(path)
 counts = {}
 executed = []
 for s in spawns:
@@ -86,8 +76,7 @@ for s in spawns:
     c = counts.setdefault(m, [0, 0])
     c[1 if hit else 0] += 1
     if not hit:
-        outs = [o.get("path", "") for o in s.get("actualOutputs", s.get("listedOutputs", []))]
-        executed.append("%s %s" % (m, " ".join(sorted(outs))))
+        executed.append("%s %s" % (m, " ".join(execlog.outputs(s))))
 pet = [c for m, c in counts.items() if m.startswith("Pet")]
 print("%d %d" % (sum(c[0] for c in pet), sum(c[1] for c in pet)))
 for m in sorted(counts):

@@ -4,6 +4,8 @@
 # shellcheck shell=bash
 
 REPO_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+# The cache directory tools/bazel/setup.sh fills (the offline repositories).
+CACHE=${RULES_PET_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/rules_pet}
 failures=0
 pass() { echo "PASS: $*"; }
 fail() {
@@ -12,3 +14,57 @@ fail() {
 }
 
 [[ -f "$REPO_ROOT/.bazelrc.offline" ]] || "$REPO_ROOT/tools/bazel/setup.sh" >/dev/null
+
+# copy_checkout DEST: copies what git would commit now (tracked and
+# unignored files) to DEST, plus this machine's offline overrides, so that a
+# second checkout at another path holds the same bytes.
+copy_checkout() {
+    mkdir -p "$1"
+    # One tar pipe: a cp per file takes minutes on a loaded two-core machine.
+    (cd "$REPO_ROOT" && git ls-files -z --cached --others --exclude-standard |
+        while IFS= read -r -d '' f; do
+            if [[ -f "$f" ]]; then printf '%s\0' "$f"; fi
+        done | tar --null -T - -cf -) | tar -xpf - -C "$1"
+    cp "$REPO_ROOT/.bazelrc.offline" "$1/"
+    repo_cache_rc "$1.gazelle_tools" >>"$1/.bazelrc.offline"
+}
+
+# repo_cache_rc DIR: bazelrc lines that let a new output base skip what its
+# repository rules would redo from scratch: Gazelle's go_repository tools
+# (copied from this checkout's output base to DIR, and overridden there), and
+# the Go module downloads (the host's module and build caches). Each new
+# output base otherwise compiles those tools again, which takes 40 s on an
+# idle machine and exceeded Gazelle's 10-minute limit on a loaded one. Only
+# repository rules see either; no action does.
+repo_cache_rc() {
+    local ob tools=bazel_gazelle_go_repository_tools
+    ob=$(cd "$REPO_ROOT" && bazel info output_base 2>/dev/null)
+    if [[ ! -x "$ob/external/$tools/bin/fetch_repo" ]]; then
+        (cd "$REPO_ROOT" && bazel fetch "@$tools//:fetch_repo" >/dev/null 2>&1) ||
+            { echo "cannot fetch @$tools in $REPO_ROOT" >&2; return 1; }
+    fi
+    mkdir -p "$1"
+    cp -R "$ob/external/$tools/bin" "$ob/external/$tools/BUILD.bazel" "$ob/external/$tools/ROOT" "$1/"
+    echo "workspace(name = \"$tools\")" >"$1/WORKSPACE"
+    echo "common --override_repository=$tools=$1"
+    echo "common --repo_env=GO_REPOSITORY_USE_HOST_CACHE=1"
+}
+# free_port: prints a TCP port on 127.0.0.1 that nothing listens on now.
+free_port() {
+    python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
+}
+
+# wait_for_port PORT PID WHAT: waits up to 60 s until 127.0.0.1:PORT accepts
+# connections; fails if process PID exits first.
+wait_for_port() {
+    local i
+    for ((i = 0; i < 600; i++)); do
+        if (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; then
+            return 0
+        fi
+        kill -0 "$2" 2>/dev/null || { echo "$3 exited before listening on 127.0.0.1:$1" >&2; return 1; }
+        sleep 0.1
+    done
+    echo "$3 did not listen on 127.0.0.1:$1 within 60 s" >&2
+    return 1
+}

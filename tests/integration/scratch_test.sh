@@ -1,7 +1,13 @@
 #!/usr/bin/env bash
-# Bazel integration test of rules_pet outside `bazel test`: copies e2e/smoke
-# (a workspace that uses rules_pet through local_repository, as a user does)
-# to a scratch directory, points it at this checkout, and checks that
+# Bazel integration test of rules_pet outside `bazel test`: a user's
+# workspace in a scratch directory, set up the documented way: its
+# WORKSPACE.bazel is the README's snippet (the block between the
+# workspace-snippet markers, extracted here, never a copy in this test), its
+# .bazelrc try-imports what `tools/bazel/setup.sh --workspace DIR` writes
+# (the offline stack, and rules_pet pointed at this checkout), and its pet
+# assets and BUILD files are copies of e2e/smoke's (a pack, its C and Go
+# libraries and golden test) and of //assets/petpack (a .petpack and its
+# golden test). It checks that
 #
 #   - it builds and its tests pass;
 #   - a broken manifest fails `bazel build` with the manifest's FILE:LINE: RULE;
@@ -37,7 +43,6 @@ set -euo pipefail
 
 # shellcheck source=tests/integration/common.sh
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
-CACHE=${RULES_PET_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/rules_pet}
 
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/rules_pet_scratch.XXXXXX")
 WS="$WORK/ws"
@@ -52,16 +57,42 @@ cleanup() {
 }
 trap cleanup EXIT
 
-# The workspace: e2e/smoke without its bazel-* links, the offline overrides
-# of this checkout, and rules_pet itself from this checkout.
+# The workspace. WORKSPACE.bazel: the README's snippet, whose http_archive
+# of rules_pet the override of setup.sh --workspace replaces.
 mkdir -p "$WS"
-(cd "$REPO_ROOT/e2e/smoke" && find . -path './bazel-*' -prune -o -type f ! -name .bazelrc.offline -print |
-    while read -r f; do mkdir -p "$WS/$(dirname "$f")" && cp "$f" "$WS/$f"; done)
+awk '/<!-- workspace-snippet:end/ { on = 0 } on && !/^```/ { print } /<!-- workspace-snippet:begin/ { on = 1 }' \
+    "$REPO_ROOT/README.md" >"$WS/WORKSPACE.bazel"
+if ! grep -q '^rules_pet_register_toolchains()$' "$WS/WORKSPACE.bazel"; then
+    echo "FAIL: README.md has no WORKSPACE snippet between <!-- workspace-snippet:begin --> and <!-- workspace-snippet:end --> markers"
+    exit 1
+fi
+# The user's own .bazelrc; setup.sh adds its try-import.
+cat >"$WS/.bazelrc" <<'RC'
+build --incompatible_strict_action_env
+test --test_output=errors
+try-import %workspace%/.bazelrc.user
+RC
 {
-    cat "$REPO_ROOT/.bazelrc.offline"
-    echo "common --override_repository=rules_pet=$REPO_ROOT"
-} >"$WS/.bazelrc.offline"
-echo "build --disk_cache=$CACHE/disk-cache" >"$WS/.bazelrc.user"
+    echo "build --disk_cache=$CACHE/disk-cache"
+    repo_cache_rc "$WORK/gazelle_tools"
+} >"$WS/.bazelrc.user"
+if ! "$REPO_ROOT/tools/bazel/setup.sh" --workspace "$WS" >"$WORK/setup.log" 2>&1; then
+    echo "FAIL: tools/bazel/setup.sh --workspace $WS failed:"
+    sed 's/^/    | /' "$WORK/setup.log"
+    exit 1
+fi
+if grep -qxF 'try-import %workspace%/.bazelrc.rules_pet' "$WS/.bazelrc" &&
+    grep -qxF "common --override_repository=rules_pet=$REPO_ROOT" "$WS/.bazelrc.rules_pet"; then
+    pass "setup.sh --workspace wrote .bazelrc.rules_pet (rules_pet -> $REPO_ROOT) and the try-import in .bazelrc"
+else
+    fail "setup.sh --workspace did not write the override of rules_pet or the try-import"
+fi
+# The pet assets and BUILD files: e2e/smoke's, without its own workspace
+# files and bazel-* links.
+(cd "$REPO_ROOT/e2e/smoke" && find . -path './bazel-*' -prune -o -type f ! -name '.bazelrc*' \
+    ! -name 'WORKSPACE*' ! -name 'MODULE.bazel' -print |
+    while read -r f; do mkdir -p "$WS/$(dirname "$f")" && cp "$f" "$WS/$f"; done)
+echo "workspace: Bazel $(dpkg-query -W -f='${Version}' bazel-bootstrap 2>/dev/null) in WORKSPACE mode; the MODULE.bazel form needs Bazel 7 and is not run here"
 
 # A second asset set, a copy of the canonical five-sprite //assets/pet.
 mkdir -p "$WS/five/sprites"

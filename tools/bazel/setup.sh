@@ -9,7 +9,15 @@
 # by .bazelrc) with one `--override_repository` per repository. Bazel then never
 # runs the http_archive/go_download_sdk rules those names would otherwise use.
 #
-# Usage: tools/bazel/setup.sh            (idempotent; a rerun takes well under a second)
+# Usage: tools/bazel/setup.sh                    (idempotent; a rerun takes well under a second)
+#        tools/bazel/setup.sh --workspace DIR    also set up the user workspace DIR
+#
+# With --workspace, the workspace DIR (one that depends on rules_pet, like
+# e2e/smoke or the README's WORKSPACE snippet) gets `.bazelrc.rules_pet`:
+# the same overrides, one that points `rules_pet` at this checkout, and the
+# quiet processwrapper-sandbox strategy this repository's .bazelrc uses.
+# DIR/.bazelrc gets `try-import %workspace%/.bazelrc.rules_pet` if it has no
+# such line yet. The fragment holds this machine's paths: git-ignore it.
 # Environment:
 #   RULES_PET_CACHE  cache directory (default ${XDG_CACHE_HOME:-$HOME/.cache}/rules_pet)
 #   GO               go (>= 1.20) used to fetch modules and build buildifier
@@ -24,6 +32,9 @@ APT_PACKAGES=(bazel-bootstrap bazel-bootstrap-source bazel-skylib bazel-platform
 # The cache test reads Bazel's execution log with python3 and adds times
 # with bc: installed here, before anything needs them.
 APT_PACKAGES+=(python3 bc)
+# The remote-cache test serves Bazel's HTTP cache with nginx (WebDAV PUT);
+# the remote-execution test compiles Bazel's remote worker with javac.
+APT_PACKAGES+=(nginx default-jdk-headless)
 DEBIAN_SKYLIB=/usr/share/bazel/tools/skylib
 DEBIAN_PLATFORMS=/usr/share/bazel/tools/platforms
 MOCK_REPOS=/usr/src/bazel-bootstrap/mock_repos
@@ -39,6 +50,32 @@ die() {
     echo "setup: $*" >&2
     exit 1
 }
+
+USER_WS=
+while (($#)); do
+    case $1 in
+    --workspace)
+        (($# >= 2)) || die "--workspace needs a directory"
+        USER_WS=$2
+        shift 2
+        ;;
+    --workspace=*)
+        USER_WS=${1#--workspace=}
+        shift
+        ;;
+    -h | --help)
+        sed -n '2,/^set -euo/p' "${BASH_SOURCE[0]}" | sed -n 's/^# \{0,1\}//p'
+        exit 0
+        ;;
+    *) die "unknown argument '$1' (usage: setup.sh [--workspace DIR])" ;;
+    esac
+done
+if [[ -n "$USER_WS" ]]; then
+    [[ -d "$USER_WS" ]] || die "--workspace $USER_WS: no such directory"
+    USER_WS=$(cd "$USER_WS" && pwd)
+    [[ -f "$USER_WS/WORKSPACE" || -f "$USER_WS/WORKSPACE.bazel" || -f "$USER_WS/MODULE.bazel" ]] ||
+        die "--workspace $USER_WS: not a Bazel workspace (no WORKSPACE, WORKSPACE.bazel or MODULE.bazel)"
+fi
 
 # --- 1. Debian packages ------------------------------------------------------
 
@@ -195,7 +232,12 @@ prepare_go_sdk() {
 
 mkdir -p "$REPOS" "$CACHE/bin"
 rm -rf "$REPOS"/.tmp.*
-trap 'rm -rf "$REPOS"/.tmp.* "$REPO_ROOT"/.bazelrc.offline.??????' EXIT
+# install_file's temporary files, and prepare's, when a step fails.
+cleanup_tmp() {
+    rm -rf "$REPOS"/.tmp.* "$REPO_ROOT"/.bazelrc.offline.setup-tmp.*
+    if [[ -n "$USER_WS" ]]; then rm -f "$USER_WS"/.bazelrc*.setup-tmp.*; fi
+}
+trap cleanup_tmp EXIT
 prepare rules_go "$RULES_GO_VERSION r$RECIPE"
 prepare gazelle "$GAZELLE_VERSION r$RECIPE"
 prepare remote_coverage_tools "r$RECIPE"
@@ -227,10 +269,8 @@ overrides=(
     "rules_proto=$MOCK_REPOS/rules_proto"
     "remote_coverage_tools=$REPOS/remote_coverage_tools"
 )
-rc_tmp=$(mktemp "$REPO_ROOT/.bazelrc.offline.XXXXXX")
-{
-    echo "# Written by tools/bazel/setup.sh for this machine; git-ignored, do not commit."
-    echo "# Replaces the repositories WORKSPACE.bazel downloads with local copies."
+# overrides_rc: the lines both bazelrc files share.
+overrides_rc() {
     # Bazel 4.2.3 accepts both options under `common` (checked with build,
     # test, run, query, cquery, fetch, info, clean, shutdown and help).
     for o in "${overrides[@]}"; do
@@ -238,13 +278,54 @@ rc_tmp=$(mktemp "$REPO_ROOT/.bazelrc.offline.XXXXXX")
     done
     # go_repository fetches through the Go module proxy; pass the machine's.
     echo "common --repo_env=GOPROXY=$goproxy"
-} >"$rc_tmp"
-if cmp -s "$rc_tmp" "$RC_FILE"; then
-    rm -f "$rc_tmp"
-else
-    chmod 644 "$rc_tmp"
-    mv "$rc_tmp" "$RC_FILE"
-    done_steps+=("wrote $RC_FILE")
+}
+
+# install_file DEST: replaces DEST with stdin (temporary file, then rename)
+# unless it already holds those bytes.
+install_file() {
+    local dest=$1 tmp
+    tmp=$(mktemp "$dest.setup-tmp.XXXXXX")
+    cat >"$tmp"
+    if cmp -s "$tmp" "$dest"; then
+        rm -f "$tmp"
+    else
+        chmod 644 "$tmp"
+        sync "$tmp"
+        mv "$tmp" "$dest"
+        sync "$(dirname "$dest")"
+        done_steps+=("wrote $dest")
+    fi
+}
+
+install_file "$RC_FILE" < <(
+    echo "# Written by tools/bazel/setup.sh for this machine; git-ignored, do not commit."
+    echo "# Replaces the repositories WORKSPACE.bazel downloads with local copies."
+    overrides_rc
+)
+
+if [[ -n "$USER_WS" ]]; then
+    install_file "$USER_WS/.bazelrc.rules_pet" < <(
+        echo "# Written by rules_pet's tools/bazel/setup.sh --workspace for this machine;"
+        echo "# do not commit it. Replaces the repositories rules_pet's WORKSPACE macros"
+        echo "# download with local copies, and rules_pet with the checkout $REPO_ROOT."
+        overrides_rc
+        echo "common --override_repository=rules_pet=$REPO_ROOT"
+        # Debian's linux-sandbox prints debug lines for every action; the
+        # process-wrapper sandbox is quiet and still gives each action an exec
+        # root holding only its declared inputs.
+        echo "build --spawn_strategy=processwrapper-sandbox"
+    )
+    import='try-import %workspace%/.bazelrc.rules_pet'
+    if ! grep -qxF "$import" "$USER_WS/.bazelrc" 2>/dev/null; then
+        install_file "$USER_WS/.bazelrc" < <(
+            if [[ -s "$USER_WS/.bazelrc" ]]; then
+                cat "$USER_WS/.bazelrc"
+                [[ -z "$(tail -c 1 "$USER_WS/.bazelrc")" ]] || echo
+            fi
+            echo "# This machine's offline set-up of rules_pet (tools/bazel/setup.sh --workspace)."
+            echo "$import"
+        )
+    fi
 fi
 
 # --- summary ------------------------------------------------------------------
@@ -256,4 +337,9 @@ else
     echo "setup:   nothing to do, everything was already in place"
 fi
 echo "setup: buildifier: $BUILDIFIER"
-echo "setup: next: bazel test //..."
+if [[ -n "$USER_WS" ]]; then
+    echo "setup: workspace $USER_WS: .bazelrc try-imports .bazelrc.rules_pet (git-ignore it)"
+    echo "setup: next: cd $USER_WS && bazel build //..."
+else
+    echo "setup: next: bazel test //..."
+fi
