@@ -54,6 +54,16 @@ awk "$hex"'
         printf "| the reader (pet_pack.o): constants (CRC tables, rule names) | %d | 0 |\n", ro
     }
 ' "$map"
-crc=$("$nm" -S "$pet" | awk "$hex"' $NF == "crc_table" || $NF == "crc_slice" { printf "%s %d B, ", $NF, hex($2) }')
+# The reader's CRC tables name the variant: crc_braid beside crc_table is
+# the default braided CRC, crc_table alone PET_PACK_CRC_SMALL, neither
+# PET_PACK_CRC_HOOK (the platform's routine).
+crc=$("$nm" -S "$pet" | awk "$hex"' $NF == "crc_table" || $NF == "crc_braid" { printf "%s %d B, ", $NF, hex($2) }')
+if grep -q crc_braid <<<"$crc"; then
+    variant="braided (the default)"
+elif [[ -n "$crc" ]]; then
+    variant="byte table (PET_PACK_CRC_SMALL)"
+else
+    variant="no tables (PET_PACK_CRC_HOOK)"
+fi
 echo
-echo "CRC variant linked: $(grep -q 'crc_slice' <<<"$crc" && echo slicing-by-8 || echo byte table) (${crc%, })"
+echo "CRC variant linked: $variant${crc:+ (${crc%, })}"
