@@ -30,7 +30,11 @@
 #     at loading time, naming both targets;
 #   - an image no role shows is a warning in the pack's warnings file, and
 #     an error under --@rules_pet//rules:strict, which leaves the PetPack
-#     command line unchanged.
+#     command line unchanged;
+#   - the copy's production test passes against the checked-in review; a
+#     changed frame makes that review stale, and the test fails naming the
+#     review's stale report hash and frame-set digest and the update command;
+#     the restored frame passes again.
 #
 # Prints one PASS/FAIL line per check and exits 1 if any failed.
 #
@@ -365,6 +369,37 @@ if [[ -s "$WORK/lenient.cmd" ]] && cmp -s "$WORK/lenient.cmd" "$WORK/strict.cmd"
 else
     fail "the PetPack command line differs under strict, or aquery printed none"
     diff "$WORK/lenient.cmd" "$WORK/strict.cmd" | head -n 10 || true
+fi
+
+# 11. The production gate of the copied pet against its checked-in review.
+# Another action's frame in idle's place is a valid archive whose motion QA
+# report differs: the review, bound to the old report and frame set, is
+# stale.
+cp "$REPO_ROOT/assets/petpack/pet_tabby.motion-review.json" "$WS/tabby/"
+frame="$WS/tabby/frames/idle/0002.png"
+if run_bazel test //tabby:production; then
+    pass "the copy's production test passes against the checked-in review"
+else
+    fail "the copy's production test fails against the checked-in review"
+    show_log 30
+fi
+cp "$WS/tabby/frames/tool/0000.png" "$frame"
+if run_bazel test //tabby:production; then
+    fail "a changed idle frame: the production test still passes with the old review"
+elif grep -q "review.json: review_stale: report_sha256" "$LOG" &&
+    grep -q "review.json: frame_set_digest_stale: " "$LOG" &&
+    grep -q "bazel run //tabby:[a-z_]*production.update" "$LOG"; then
+    pass "a changed idle frame makes the review stale and fails the production test: $(grep -o "review_stale: report_sha256 .\{20\}" "$LOG" | head -n 1)..."
+else
+    fail "a changed idle frame failed the production test without naming the review's stale report_sha256 and frame_set_digest and the update command"
+    show_log 30
+fi
+cp "$WORK/frame.good" "$frame"
+if run_bazel test //tabby:production; then
+    pass "the restored frame passes the production test again"
+else
+    fail "the restored frame does not pass the production test"
+    show_log
 fi
 
 if ((failures)); then
