@@ -278,7 +278,7 @@ mkdir -p "$WS/tabby"
 cp -r "$REPO_ROOT/assets/petpack/frames" "$REPO_ROOT/assets/petpack/source" \
     "$REPO_ROOT/assets/petpack/pet_tabby.petpack.golden" "$WS/tabby/"
 sed 's|"//rules:defs.bzl"|"@rules_pet//rules:defs.bzl"|' "$REPO_ROOT/assets/petpack/BUILD.bazel" >"$WS/tabby/BUILD.bazel"
-if run_bazel test //tabby:golden; then
+if run_bazel test //tabby:pet_tabby_golden; then
     pass "a copy of //assets/petpack builds in the scratch workspace byte-identical to the golden ($(wc -c <"$WS/bazel-bin/tabby/pet_tabby.petpack") bytes)"
 else
     fail "a copy of //assets/petpack does not build to its golden in the scratch workspace"
@@ -297,7 +297,7 @@ else
     show_log
 fi
 cp "$WORK/frame.good" "$frame"
-if run_bazel test //tabby:golden; then
+if run_bazel test //tabby:pet_tabby_golden; then
     pass "the restored frame builds the golden archive again"
 else
     fail "the restored frame does not build the golden archive"
@@ -377,14 +377,14 @@ fi
 # stale.
 cp "$REPO_ROOT/assets/petpack/pet_tabby.motion-review.json" "$WS/tabby/"
 frame="$WS/tabby/frames/idle/0002.png"
-if run_bazel test //tabby:production; then
+if run_bazel test //tabby:pet_tabby_production; then
     pass "the copy's production test passes against the checked-in review"
 else
     fail "the copy's production test fails against the checked-in review"
     show_log 30
 fi
 cp "$WS/tabby/frames/tool/0000.png" "$frame"
-if run_bazel test //tabby:production; then
+if run_bazel test //tabby:pet_tabby_production; then
     fail "a changed idle frame: the production test still passes with the old review"
 elif grep -q "review.json: review_stale: report_sha256" "$LOG" &&
     grep -q "review.json: frame_set_digest_stale: " "$LOG" &&
@@ -395,7 +395,7 @@ else
     show_log 30
 fi
 cp "$WORK/frame.good" "$frame"
-if run_bazel test //tabby:production; then
+if run_bazel test //tabby:pet_tabby_production; then
     pass "the restored frame passes the production test again"
 else
     fail "the restored frame does not pass the production test"
