@@ -231,7 +231,7 @@ func TestExitRetryOnFullDisk(t *testing.T) {
 		t.Fatalf("this test needs /dev/full: %v", err)
 	}
 	defer full.Close()
-	cmd := child(nil, "petpack", "verify", "--json", samplePetpack)
+	cmd := child(nil, "petpack", "verify", "--json", sampleCopy(t))
 	cmd.Stdout = full
 	var stderr strings.Builder
 	cmd.Stderr = &stderr
@@ -240,6 +240,17 @@ func TestExitRetryOnFullDisk(t *testing.T) {
 	if !errors.As(err, &ee) || ee.ExitCode() != exitRetry || !strings.Contains(stderr.String(), "no space left on device") {
 		t.Fatalf("petpack verify --json > /dev/full: %v, stderr %q; want exit 3", err, stderr.String())
 	}
+}
+
+// sampleCopy copies the sample pet to a regular file: in Bazel's runfiles
+// it is a symbolic link, which the validator refuses (package_not_regular).
+func sampleCopy(t *testing.T) string {
+	t.Helper()
+	data, err := os.ReadFile(samplePetpack)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return write(t, filepath.Join(t.TempDir(), "pet_tabby.petpack"), string(data))
 }
 
 var snakeCase = regexp.MustCompile(`^[a-z][a-z0-9]*(_[a-z0-9]+)*$`)
@@ -273,13 +284,14 @@ func TestJSONOutputs(t *testing.T) {
 	if code, _, stderr := runCLI("library", "--root", root, "import", a); code != 0 {
 		t.Fatal(stderr)
 	}
+	sample := sampleCopy(t)
 	for _, args := range [][]string{
 		{"manifest", "dump", filepath.Join(canonicalDir, "manifest.petasset")},
 		{"pack", "inspect", "--json", canonicalGolden},
 		{"pack", "inspect", canonicalGolden, "--json"},
-		{"petpack", "verify", "--json", samplePetpack},
-		{"petpack", "verify", samplePetpack, "--json"},
-		{"petpack", "inspect", "--json", samplePetpack},
+		{"petpack", "verify", "--json", sample},
+		{"petpack", "verify", sample, "--json"},
+		{"petpack", "inspect", "--json", sample},
 		{"library", "list", "--root", root, "--json"},
 		{"library", "show", "pet_alpha", "--root", root, "--json"},
 		{"library", "revisions", "--json", "--root", root, "pet_alpha"},
@@ -303,12 +315,13 @@ func TestJSONOutputs(t *testing.T) {
 }
 
 func TestPetpackInspect(t *testing.T) {
-	code, stdout, stderr := runCLI("petpack", "inspect", samplePetpack)
+	sample := sampleCopy(t)
+	code, stdout, stderr := runCLI("petpack", "inspect", sample)
 	if code != exitOK || stderr != "" {
 		t.Fatalf("exit %d, stderr %q", code, stderr)
 	}
 	for _, want := range []string{
-		samplePetpack + "  pet_tabby \"Tabby\", flat pixel art, low quality 192x208, 58 entries, ",
+		sample + "  pet_tabby \"Tabby\", flat pixel art, low quality 192x208, 58 entries, ",
 		"\nmanifest.json  ",
 		"\nassets/frames/idle/0005.png  ",
 		"\nidle         periodic           6       2000      2        260 220 240 260 380 640\n",
@@ -317,7 +330,7 @@ func TestPetpackInspect(t *testing.T) {
 			t.Errorf("inspect lacks %q:\n%s", want, stdout)
 		}
 	}
-	_, js, _ := runCLI("petpack", "inspect", samplePetpack, "--json")
+	_, js, _ := runCLI("petpack", "inspect", sample, "--json")
 	var doc petpackInspection
 	if err := json.Unmarshal([]byte(js), &doc); err != nil {
 		t.Fatal(err)
