@@ -9,11 +9,11 @@ import (
 type Region struct {
 	// Name says what the bytes are, e.g. "role table record 3" or
 	// "entry 2 colour payload".
-	Name string
+	Name string `json:"name"`
 	// Offset is the first byte, from the start of the pack.
-	Offset int
+	Offset int `json:"offset"`
 	// Length is the number of bytes.
-	Length int
+	Length int `json:"length"`
 }
 
 // End is the offset just past the region.

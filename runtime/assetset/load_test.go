@@ -280,7 +280,7 @@ func TestLoadReaderBehaviour(t *testing.T) {
 			name: "invalid manifest message",
 			r:    &unboundedReader{manifest: []byte("manifest pet 2\n")},
 			want: want{kind: KindManifestInvalid, path: ManifestName, rule: manifest.RuleUnsupportedVersion, line: 1},
-			msg:  "manifest_invalid: manifest.petasset:1: unsupported_version: ",
+			msg:  "manifest_invalid: manifest.petasset:1: unsupported_manifest_version: ",
 		},
 		{
 			name:    "every image read for its signature only, in declaration order",

@@ -30,7 +30,7 @@ const (
 	RuleHeaderMissing           Rule = "header_missing"
 	RuleHeaderMalformed         Rule = "header_malformed"
 	RuleUnsupportedKind         Rule = "unsupported_kind"
-	RuleUnsupportedVersion      Rule = "unsupported_version"
+	RuleUnsupportedVersion      Rule = "unsupported_manifest_version"
 	RuleSectionHeaderMalformed  Rule = "section_header_malformed"
 	RuleDirectiveOutsideSection Rule = "directive_outside_section"
 )

@@ -312,7 +312,7 @@ func TestCRLF(t *testing.T) {
 
 func TestErrorFormat(t *testing.T) {
 	_, err := Parse([]byte("manifest pet 2\n"))
-	if got, want := err.Error(), "1: unsupported_version: pet manifest version 2; this reader accepts only version 1"; got != want {
+	if got, want := err.Error(), "1: unsupported_manifest_version: pet manifest version 2; this reader accepts only version 1"; got != want {
 		t.Errorf("got %q, want %q", got, want)
 	}
 }

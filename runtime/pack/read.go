@@ -31,27 +31,27 @@ type Pack struct {
 // accepted pack always has.
 type Header struct {
 	// Version is the format version, always Version.
-	Version uint16
+	Version uint16 `json:"version"`
 	// HeaderLength is always HeaderLength.
-	HeaderLength uint16
+	HeaderLength uint16 `json:"header_length"`
 	// PackLength is the total pack length including header and check.
-	PackLength uint32
+	PackLength uint32 `json:"pack_length"`
 	// PixelEncoding is always PixelEncodingRGB565.
-	PixelEncoding uint8
+	PixelEncoding uint8 `json:"pixel_encoding"`
 	// Transparency is always TransparencyMask.
-	Transparency uint8
+	Transparency uint8 `json:"transparency"`
 	// ImageCount is the number of image and entry records.
-	ImageCount uint16
+	ImageCount uint16 `json:"image_count"`
 	// AnimationCount is the number of animation records.
-	AnimationCount uint16
+	AnimationCount uint16 `json:"animation_count"`
 	// FrameCount is the number of frame records.
-	FrameCount uint16
+	FrameCount uint16 `json:"frame_count"`
 	// RoleCount is the number of role records.
-	RoleCount uint16
+	RoleCount uint16 `json:"role_count"`
 	// FallbackRole is the index in the role table of the fallback role.
-	FallbackRole uint16
+	FallbackRole uint16 `json:"fallback_role"`
 	// PayloadOffset is the offset of the first payload byte.
-	PayloadOffset uint32
+	PayloadOffset uint32 `json:"payload_offset"`
 }
 
 // Image is one image table record.

@@ -12,7 +12,7 @@ import (
 // zipLimits are the budgets that must hold before the ZIP reader spends
 // anything on what the archive declares: the archive size and entry count
 // of section 11, and the path bound, so that no name is held past the
-// length path_too_long rejects.
+// length entry_path_too_long rejects.
 var zipLimits = strictzip.Limits{
 	MaxArchiveBytes: MaxArchiveBytes,
 	MaxEntries:      MaxEntries,

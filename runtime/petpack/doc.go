@@ -96,7 +96,7 @@
 //	| 2     | archive_too_large                  | the archive is over 1 GiB (checked before a byte is read)                      |
 //	| 2     | too_many_entries                   | over 5000 entries (checked before the central directory is read)               |
 //	| 2     | path_empty                         | an empty name                                                                  |
-//	| 2     | path_too_long                      | a name over 1024 bytes                                                         |
+//	| 2     | entry_path_too_long                | a name over 1024 bytes                                                         |
 //	| 2     | path_nul                           | a NUL byte                                                                     |
 //	| 2     | path_control_byte                  | another control byte (below 0x20, or 0x7F)                                     |
 //	| 2     | path_backslash                     | a backslash                                                                    |
@@ -117,7 +117,7 @@
 //	| 2     | entry_crc_mismatch                 | an entry's CRC-32 differs from its record (checked even when that is zero)     |
 //	| 2     | entry_data_corrupt                 | a deflate stream is corrupt, truncated, or does not end at the compressed size |
 //	| 2     | too_many_frames_in_state           | a frames directory holds over 40 .png files                                    |
-//	| 2     | too_many_frames                    | the nine frames directories hold over 360 .png files                           |
+//	| 2     | too_many_frames_in_package         | the nine frames directories hold over 360 .png files                           |
 //	| 2     | png_header_invalid                 | a frame or the cover does not start with a PNG signature and a valid IHDR      |
 //	| 2     | image_too_many_pixels              | an IHDR declares over 16,777,216 pixels                                        |
 //	| 2     | state_decoded_too_large            | an action's frames would decode to over 420 MiB (8 bytes a pixel at 16 bits)   |
@@ -148,7 +148,7 @@
 //	| 4     | state_missing                      | a fixed action without a state                                                 |
 //	| 4     | state_frames_dir_mismatch          | frames_dir is not assets/frames/<action>                                       |
 //	| 4     | frame_durations_count_out_of_range | frame_durations_ms holds under 2 or over 40 entries                            |
-//	| 4     | frame_duration_out_of_range        | a duration outside 50 to 2000 ms                                               |
+//	| 4     | state_frame_duration_out_of_range  | a duration outside 50 to 2000 ms                                               |
 //	| 4     | state_duration_too_long            | a state's durations add up to over 5000 ms                                     |
 //	| 4     | playback_mode_unknown              | mode is not one of the five modes                                              |
 //	| 4     | playback_mode_mismatch             | mode is not the action's required mode                                         |

@@ -231,7 +231,7 @@ func TestManifestFindsEverything(t *testing.T) {
 	want := []string{
 		"manifest_unknown_field /fps",
 		"id_invalid /id",
-		"frame_duration_out_of_range /states/0/frame_durations_ms/0",
+		"state_frame_duration_out_of_range /states/0/frame_durations_ms/0",
 		"entry_repeat_count_out_of_range /states/2/playback/entry_repeat_count",
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {

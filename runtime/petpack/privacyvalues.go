@@ -358,6 +358,12 @@ func absolutePath(s string) bool {
 var agentIDPatterns = []pattern{
 	patCheck("a prefixed agent identifier", "call_ toolu_ thread_ run_ resp_ msg_ asst_ sess_ conv_ conn_ turn_ job_ req_ fc_ ws_ step_ batch_", `\b(?:call|toolu|srvtoolu|thread|run|resp|msg|asst|sess|conv|conn|turn|job|req|fc|ws|step|batch)_([A-Za-z0-9]{12,})\b`, func(m []string) bool { return mixed(m[1]) && digits(m[1]) >= 3 }),
 	pat("a completion identifier", "chatcmpl-", `\bchatcmpl-[A-Za-z0-9]{10,}`),
+	// An agent thread's identifier whatever its opaque token: letters
+	// only or few digits pass the generic rule above, which needs digits
+	// to tell a token from a word. Eight characters keep field names
+	// (thread_id, thread_count) out; an underscore after the token makes
+	// it a name, not an identifier.
+	pat("an agent thread identifier", "thread_", `\bthread_[A-Za-z0-9]{8,}\b`),
 	patCheck("a labelled agent identifier", "thread session turn job run conversation request call connector runtime source trace span response", `(?i)\b(?:thread|session|turn|job|run|conversation|request|tool[ _-]?call|call|connector|runtime|command[ _-]?source|trace|span|response)[ _-]?id\b\s*[:=#]?\s*["']?([A-Za-z0-9][A-Za-z0-9_.:-]{5,})`, func(m []string) bool { return mixed(m[1]) }),
 	patCheck("a labelled agent identifier", "thread session turn job run conversation request call connector runtime source trace span response", `(?i)\b(?:thread|session|conversation|job|connector|runtime)\s*[:=#]\s*["']?([A-Za-z0-9_-]{8,})`, func(m []string) bool { return mixed(m[1]) && digits(m[1]) >= 2 }),
 	pat("an agent identifier UUID", "thread session turn job run conversation request call connector runtime trace", `(?i)\b(?:thread|session|turn|job|run|conversation|request|call|connector|runtime|trace)\b[^\n]{0,16}?\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b`),
@@ -458,11 +464,14 @@ var commandPatterns = []pattern{
 	pat("an internal prompt", "~sp~prompt ~sp~message ~sp~instruction you~sp~are <system>", `(?i)\b(?:system|developer|internal|hidden) (?:prompt|message|instructions?)\s*:|(?i)\byou are (?:chatgpt|claude|codex|gemini|copilot|a helpful assistant|an ai assistant|an ai language model|a large language model)\b|(?i)<system>`),
 }
 
-var rolePattern = regexp.MustCompile(`(?im)^[ \t>*#-]*\**(user|human|assistant|system|developer|ai)\**[ \t]*:[ \t]*\S`)
+var rolePattern = regexp.MustCompile(`(?im)(?:^|[.!?]["')]*[ \t]+)[ \t>*#-]*\**(user|human|assistant|system|developer|ai)\**[ \t]*:[ \t]*\S`)
 
-// transcript: a line labelled as the user's turn and one as the
-// assistant's (or system's), as a chat log has. One "System:" line alone
-// is a render note's heading, not a conversation.
+// transcript: a turn labelled as the user's and one as the assistant's
+// (or system's), as a chat log has. A turn's label starts a line or
+// follows the end of a sentence, so a log written on one line, or after a
+// sentence of description, is one too; a label inside a sentence ("the
+// user: ...") is prose. One "System:" line alone is a render note's
+// heading, not a conversation.
 func transcript(s string) bool {
 	if lower := strings.ToLower(s); !strings.Contains(lower, "user") && !strings.Contains(lower, "human") {
 		return false

@@ -35,6 +35,9 @@ APT_PACKAGES+=(python3 bc)
 # The remote-cache test serves Bazel's HTTP cache with nginx (WebDAV PUT);
 # the remote-execution test compiles Bazel's remote worker with javac.
 APT_PACKAGES+=(nginx default-jdk-headless)
+# The .petpack MIME test (//tools/petpackmime:mime_test) installs the
+# shared-mime-info package and asks GIO for the sample pet's type.
+APT_PACKAGES+=(shared-mime-info xdg-utils libglib2.0-bin)
 DEBIAN_SKYLIB=/usr/share/bazel/tools/skylib
 DEBIAN_PLATFORMS=/usr/share/bazel/tools/platforms
 MOCK_REPOS=/usr/src/bazel-bootstrap/mock_repos

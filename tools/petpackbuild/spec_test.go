@@ -110,7 +110,7 @@ func TestAssembleRejects(t *testing.T) {
 		{"cover frame and cover", func(s *Spec) { s.CoverFrame, s.Cover = "idle/1", "prompt.md" }, "choose one"},
 		{"duration out of range", func(s *Spec) {
 			s.States[0].Timing = json.RawMessage(`{"frame_durations_ms":[100,10,3000],"playback":{"mode":"loop"},"reduced_motion_frame_index":0}`)
-		}, `frame_duration_out_of_range: petpack_archive timing["idle"] frame_durations_ms[1]: 10 ms is outside 50 to 2000 ms`},
+		}, `state_frame_duration_out_of_range: petpack_archive timing["idle"] frame_durations_ms[1]: 10 ms is outside 50 to 2000 ms`},
 		{"frame count, default timing", func(s *Spec) { s.States[0].Frames = s.States[0].Frames[:5] },
 			fmt.Sprintf("frame_count_mismatch: 5 frames in art/ for the %d durations of the contract's default timing of idle", len(petpack.DefaultStates()[0].FrameDurationsMS))},
 		{"frame count, timing", func(s *Spec) {

@@ -12,6 +12,8 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
+
+	"github.com/agentpet/rules_pet/runtime/petpack"
 )
 
 // ContentSecurityPolicy is sent with every response and repeated in the
@@ -56,13 +58,15 @@ func Handler(dir string) http.Handler {
 			http.NotFound(w, r)
 			return
 		}
-		switch path.Ext(name) {
+		// Extensions match in any case: section 2 checks .petpack so, and
+		// the others are ours.
+		switch strings.ToLower(path.Ext(name)) {
 		case ".wasm":
 			h.Set("Content-Type", "application/wasm")
 		case ".js":
 			h.Set("Content-Type", "text/javascript; charset=utf-8")
 		case ".petpack":
-			h.Set("Content-Type", "application/zip")
+			h.Set("Content-Type", petpack.MediaType)
 		}
 		http.ServeContent(w, r, name, time.Time{}, f)
 	})

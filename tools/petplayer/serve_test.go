@@ -11,7 +11,7 @@ import (
 
 func TestHandler(t *testing.T) {
 	dir := t.TempDir()
-	for name, body := range map[string]string{"index.html": "<!DOCTYPE html>", "player.wasm": "\x00asm", "wasm_exec.js": "//", ".secret": "no"} {
+	for name, body := range map[string]string{"pet.petpack": "PK", "PET.PETPACK": "PK", "Pet.PetPack": "PK", "index.html": "<!DOCTYPE html>", "player.wasm": "\x00asm", "wasm_exec.js": "//", ".secret": "no"} {
 		if err := os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644); err != nil {
 			t.Fatal(err)
 		}
@@ -32,6 +32,9 @@ func TestHandler(t *testing.T) {
 		{"GET", "/", 200, "text/html; charset=utf-8"},
 		{"GET", "/player.wasm", 200, "application/wasm"},
 		{"HEAD", "/wasm_exec.js", 200, "text/javascript; charset=utf-8"},
+		{"GET", "/pet.petpack", 200, "application/vnd.agentpet.petpack+zip"},
+		{"GET", "/PET.PETPACK", 200, "application/vnd.agentpet.petpack+zip"},
+		{"HEAD", "/Pet.PetPack", 200, "application/vnd.agentpet.petpack+zip"},
 		{"GET", "/missing.js", 404, ""},
 		{"GET", "/.secret", 404, ""},
 		{"GET", "/sub/x.js", 404, ""},

@@ -14,7 +14,11 @@ import (
 // load DIR/manifest.petasset through the desktop reader and open every image
 // it names, exactly as a frontend would at start-up.
 func assetsCheck(args []string, stdout io.Writer) error {
-	dir, err := oneArg(args, "DIR")
+	fs := newFlags("assets check")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	dir, err := oneArg(fs.Args(), "DIR")
 	if err != nil {
 		return err
 	}

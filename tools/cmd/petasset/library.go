@@ -42,23 +42,6 @@ func libraryArgs(args []string) []string {
 	return append(out, args[i+1:]...)
 }
 
-// parseAnywhere parses flags before, between and after the positional
-// arguments and returns the positionals.
-func parseAnywhere(fs *flag.FlagSet, args []string) ([]string, error) {
-	var pos []string
-	for {
-		if err := parseFlags(fs, args); err != nil {
-			return nil, err
-		}
-		args = fs.Args()
-		if len(args) == 0 {
-			return pos, nil
-		}
-		pos = append(pos, args[0])
-		args = args[1:]
-	}
-}
-
 // libraryCommand parses a verb's flags (with --root), checks its number of
 // positional arguments, opens the store and runs f.
 func libraryCommand(name string, args []string, nargs int, what string, define func(fs *flag.FlagSet), f func(s *library.Store, pos []string) error) error {
@@ -67,10 +50,10 @@ func libraryCommand(name string, args []string, nargs int, what string, define f
 	if define != nil {
 		define(fs)
 	}
-	pos, err := parseAnywhere(fs, args)
-	if err != nil {
+	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
+	pos := fs.Args()
 	if *root == "" {
 		return usageError{"--root is required"}
 	}

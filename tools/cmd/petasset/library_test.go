@@ -124,7 +124,7 @@ func TestLibraryBusy(t *testing.T) {
 	libraryOptions.LockWait = 100 * time.Millisecond
 	defer func() { libraryOptions = saved }()
 	code, _, stderr := runCLI("library", "--root", root, "list")
-	if code != 1 || !strings.Contains(stderr, "store busy") {
+	if code != exitRetry || !strings.Contains(stderr, "store busy") {
 		t.Fatalf("exit %d, stderr %q", code, stderr)
 	}
 }

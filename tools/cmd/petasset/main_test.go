@@ -167,7 +167,9 @@ func TestInspectJSON(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
 	var doc struct {
-		Header  struct{ PackLength uint32 }
+		Header struct {
+			PackLength uint32 `json:"pack_length"`
+		}
 		Regions []struct {
 			Name           string
 			Offset, Length int

@@ -219,7 +219,11 @@ func writeJSON(w io.Writer, v interface{}) error {
 }
 
 func manifestDump(args []string, stdout io.Writer) error {
-	path, err := oneArg(args, "FILE")
+	fs := newFlags("manifest dump")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	path, err := oneArg(fs.Args(), "FILE")
 	if err != nil {
 		return err
 	}

@@ -27,11 +27,32 @@ func newFlags(name string) *flag.FlagSet {
 	return fs
 }
 
+// parseFlags parses flags before, between and after the positional
+// arguments (up to a "--", after which everything is positional), and
+// leaves the positionals in fs.Args(). -h or --help gives helpRequested.
 func parseFlags(fs *flag.FlagSet, args []string) error {
-	if err := fs.Parse(args); err != nil {
-		return usageError{err.Error()}
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				return helpRequested{fs}
+			}
+			return usageError{err.Error()}
+		}
+		rest := fs.Args()
+		if len(rest) == 0 {
+			break
+		}
+		if n := len(args) - len(rest); n > 0 && args[n-1] == "--" {
+			pos = append(pos, rest...)
+			break
+		}
+		pos = append(pos, rest[0])
+		args = rest[1:]
 	}
-	return nil
+	// Parsing a lone terminator sets no flag and records pos as the
+	// positionals fs.Args() returns.
+	return fs.Parse(append([]string{"--"}, pos...))
 }
 
 // required reports a usage error for the first empty flag value.
@@ -130,7 +151,11 @@ func unwrapPath(err error) error {
 }
 
 func packVerify(args []string, stdout io.Writer) error {
-	path, err := oneArg(args, "FILE")
+	fs := newFlags("pack verify")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	path, err := oneArg(fs.Args(), "FILE")
 	if err != nil {
 		return err
 	}
