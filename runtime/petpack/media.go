@@ -2,11 +2,12 @@ package petpack
 
 import (
 	"bytes"
+	"crypto/sha256"
 	"errors"
 	"image"
-	"image/png"
 	"io"
 	"strconv"
+	"sync/atomic"
 
 	"github.com/agentpet/rules_pet/runtime/webp"
 )
@@ -21,6 +22,9 @@ type media struct {
 	// previewSize its canvas.
 	preview     []byte
 	previewSize image.Point
+	// memo, when not nil, holds what an earlier step of the same build
+	// learned from decoding images, by their digest.
+	memo *MediaMemo
 }
 
 // checkFrameBudgets is the decoded-resource part of stage 2: frame counts
@@ -141,8 +145,24 @@ func decodePreview(c *checker, md *media) {
 	if md.previewSize != previewSize {
 		c.warn(RulePreviewSizeUnusual, previewPath, "", "the canvas is %dx%d; %dx%d is the recommended preview size", md.previewSize.X, md.previewSize.Y, previewSize.X, previewSize.Y)
 	}
+	var key memoKey
+	if md.memo != nil {
+		key = memoKey{memoPreview, sha256.Sum256(data)}
+		if f, ok := md.memo.get(key); ok {
+			if f.failure != "" {
+				c.fail(RulePreviewDecodeFailed, previewPath, "", "%s", f.failure)
+			}
+			return
+		}
+	}
+	atomic.AddInt64(&decodedWebP, 1)
+	var f mediaFacts
 	if err := webp.DecodeEach(data, webp.DefaultBudget(), func(int, webp.Frame) error { return nil }); err != nil {
+		f.failure = err.Error()
 		c.fail(RulePreviewDecodeFailed, previewPath, "", "%v", err)
+	}
+	if md.memo != nil {
+		md.memo.put(key, f)
 	}
 }
 
@@ -164,47 +184,27 @@ func checkCover(c *checker, fs *fileSet, md *media) {
 	if h.colorType != 4 && h.colorType != 6 {
 		c.fail(RuleCoverNoAlpha, coverPath, "", "PNG colour type %d has no alpha channel; the cover must be grey+alpha (4) or RGBA (6)", h.colorType)
 	}
-	img := decodePNG(c, fs, n, h, RuleCoverDecodeFailed)
-	if img == nil {
+	f, ok := pngFacts(c, fs, md, n, h, memoCover, RuleCoverDecodeFailed)
+	if !ok {
 		return
 	}
-	count, corners := coverPixels(img)
-	img = nil // the corner patches are all the checkerboard detector needs
-	if msg, ok := count.enough(); !ok {
+	if msg, ok := f.count.enough(); !ok {
 		c.fail(RuleCoverAlphaCoverage, coverPath, "", "%s; the cover needs at least 1%% of each", msg)
 	}
-	if where, size, ok := corners.checkerboard(); ok {
-		c.fail(RuleCoverCheckerboard, coverPath, "", "the %s corners alternate in two tones in cells of %d px like a transparency checkerboard baked into the pixels; the background must be real transparency", where, size)
+	if f.checkered {
+		c.fail(RuleCoverCheckerboard, coverPath, "", "the %s corners alternate in two tones in cells of %d px like a transparency checkerboard baked into the pixels; the background must be real transparency", f.board, f.cell)
 	}
 }
 
-// sequenceCheck decodes each state's frames in order, holding the state's
-// first frame and the one before the current (as canonical pixels, see
-// canonical) and recycling their buffers.
+// sequenceCheck decodes each state's frames in order, keeping of each
+// only its alpha coverage and the digest of its canonical pixels (see
+// eachRow): a state's first frame and the one before the current are
+// compared by digest, so no frame's pixels outlive its decode.
 type sequenceCheck struct {
 	c      *checker
 	fs     *fileSet
 	md     *media
 	strict bool
-	spare  [][]byte
-}
-
-func (q *sequenceCheck) take() []byte {
-	if k := len(q.spare); k > 0 {
-		b := q.spare[k-1]
-		q.spare = q.spare[:k-1]
-		return b
-	}
-	return nil
-}
-
-// release recycles b unless it is nil or the buffer keep, which is still
-// in use.
-func (q *sequenceCheck) release(b, keep []byte) {
-	if len(b) == 0 || (len(keep) > 0 && &b[0] == &keep[0]) {
-		return
-	}
-	q.spare = append(q.spare, b)
 }
 
 // state decodes one state's frames. Adjacent frames are compared only
@@ -212,39 +212,36 @@ func (q *sequenceCheck) release(b, keep []byte) {
 // than two (with two, the seam is the adjacent pair again).
 func (q *sequenceCheck) state(s State, sized map[*node]bool) {
 	frames := q.md.frames[s.Name]
-	var first, prev []byte
+	var first, prev *[sha256.Size]byte
 	var prevNode *node
 	whole := true
 	for i, n := range frames {
-		var img image.Image
+		var f mediaFacts
+		ok := false
 		if sized[n] {
-			img = decodePNG(q.c, q.fs, n, q.md.headers[n], RuleFrameDecodeFailed)
+			f, ok = pngFacts(q.c, q.fs, q.md, n, q.md.headers[n], memoFrame, RuleFrameDecodeFailed)
 		}
-		if img == nil {
+		if !ok {
 			whole = false
-			q.release(prev, first)
 			prev, prevNode = nil, nil
 			continue
 		}
-		cur, count := canonical(img, q.take())
-		if msg, ok := count.enough(); !ok {
+		cur := f.digest
+		if msg, ok := f.count.enough(); !ok {
 			q.report(RuleFullSourceAlphaCoverage, RuleFrameAlphaCoverageLow, n.path, "%s; a frame needs at least 1%% of each", msg)
 		}
-		if prev != nil && bytes.Equal(prev, cur) {
+		if prev != nil && *prev == cur {
 			q.report(RuleFullSourceFrameDuplicate, RuleFrameDuplicateAdjacent, n.path, "decodes to the same pixels as %s, the frame before it", prevNode.name)
 		}
 		if i == 0 {
-			first = cur
+			first = &cur
 		}
-		q.release(prev, first)
-		prev, prevNode = cur, n
+		prev, prevNode = &cur, n
 	}
-	if s.Playback.Mode == ModeLoop && whole && len(frames) > 2 && bytes.Equal(prev, first) {
+	if s.Playback.Mode == ModeLoop && whole && len(frames) > 2 && *prev == *first {
 		q.report(RuleFullSourceLoopSeam, RuleFrameDuplicateAdjacent, prevNode.path,
 			"the loop's last frame decodes to the same pixels as its first, %s, which follows it when the loop repeats", frames[0].name)
 	}
-	q.release(prev, first)
-	q.release(first, nil)
 }
 
 // report records an error for a skill-full-source package and a warning
@@ -278,7 +275,7 @@ func decodePNG(c *checker, fs *fileSet, n *node, want pngHeader, rule Rule) imag
 			c.fail(RulePackageUnreadable, n.path, "", "the file changed while the package was validated")
 			return nil
 		}
-		img, err = png.Decode(newChunkGuard(io.MultiReader(bytes.NewReader(head[:k]), src)))
+		img, err = decodePNGBytes(io.MultiReader(bytes.NewReader(head[:k]), src))
 	}
 	var ce *contentError
 	switch {

@@ -68,25 +68,6 @@ func canonicalColor(c color.Color) [4]byte {
 	return [4]byte{n.R, n.G, n.B, n.A}
 }
 
-// canonical returns img's canonical pixels (see eachRow) in buf, grown if
-// it is too small, and counts its alpha coverage. Two frames show the same
-// picture exactly when their canonical pixels are equal.
-func canonical(img image.Image, buf []byte) ([]byte, alphaCount) {
-	b := img.Bounds()
-	stride := 4 * b.Dx()
-	if n := stride * b.Dy(); cap(buf) >= n {
-		buf = buf[:n]
-	} else {
-		buf = make([]byte, n)
-	}
-	var count alphaCount
-	eachRow(img, func(y int, row []byte) {
-		copy(buf[y*stride:], row)
-		count.add(row)
-	})
-	return buf, count
-}
-
 // alphaCount is an image's alpha coverage: pixels visible (alpha at least
 // minVisibleAlpha) and transparent (at most maxTransparentAlpha), of total.
 type alphaCount struct{ visible, transparent, total int }

@@ -80,6 +80,12 @@ func modeName(m fs.FileMode) string {
 // not stop it (the rejected names are simply left out of the tree), but a
 // broken budget does: what comes after decodes what the budget bounds.
 func checkPackage(c *checker, fs *fileSet) *Manifest {
+	return checkPackageMemo(c, fs, nil)
+}
+
+// checkPackageMemo is checkPackage with the media gate taking what memo,
+// when it is not nil, already knows of the package's images.
+func checkPackageMemo(c *checker, fs *fileSet, memo *MediaMemo) *Manifest {
 	checkPaths(c, fs)
 	mark := c.count()
 	checkDeclaredSizes(c, fs)
@@ -93,6 +99,7 @@ func checkPackage(c *checker, fs *fileSet) *Manifest {
 	if c.errorsSince(mark) {
 		return nil
 	}
+	md.memo = memo
 	data := readManifestFile(c, fs)
 	if data == nil {
 		return nil

@@ -2,7 +2,6 @@ package petpackbuild
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	"image"
 	"image/color"
@@ -101,34 +100,6 @@ func framesOf(files map[string]File) frameSet {
 // isPNGName is the frame rule of section 3: a case-insensitive .png suffix.
 func isPNGName(p string) bool { return strings.EqualFold(path.Ext(p), ".png") }
 
-func decodePNG(f File) (image.Image, error) {
-	img, err := png.Decode(bytes.NewReader(f.Data))
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", f.Path, err)
-	}
-	return img, nil
-}
-
-// errNoPreview is a preview the authored frames cannot make: the frame it
-// would show does not decode or is not render_size. The writer then leaves
-// the preview out and lets the validator's verdict name the frame, which
-// says what to fix; the encoder's complaint about mismatched sizes would
-// not.
-var errNoPreview = errors.New("no preview: the frames it would show are not decodable render_size PNGs")
-
-// renderFrame decodes an authored frame that is exactly render_size, the
-// only kind a preview is made from.
-func renderFrame(m *petpack.Manifest, f File) (image.Image, error) {
-	img, err := decodePNG(f)
-	if err != nil {
-		return nil, fmt.Errorf("%w: %v", errNoPreview, err)
-	}
-	if got := img.Bounds().Size(); got.X != m.RenderSize.Width || got.Y != m.RenderSize.Height {
-		return nil, fmt.Errorf("%w: %s is %dx%d", errNoPreview, f.Path, got.X, got.Y)
-	}
-	return img, nil
-}
-
 // coverFrame picks the cover's frame: the one named, or by default the
 // idle action's reduced-motion frame, the pose the pet is represented by
 // when it does not move.
@@ -154,70 +125,115 @@ func coverFrame(m *petpack.Manifest, frames frameSet, name string) (File, error)
 	return list[i], nil
 }
 
-// makeCover is cover.png: the chosen frame at the preview scale, as an
-// NRGBA PNG, which image/png writes with an alpha colour type whenever a
-// pixel is not opaque.
-func makeCover(m *petpack.Manifest, frames frameSet, name string) ([]byte, error) {
-	f, err := coverFrame(m, frames, name)
-	if err != nil {
-		return nil, err
-	}
-	img, err := renderFrame(m, f)
-	if err != nil {
-		return nil, err
-	}
-	var b bytes.Buffer
-	if err := png.Encode(&b, scaleNRGBA(img, previewScale(m.RenderSize))); err != nil {
-		return nil, fmt.Errorf("cover: %w", err)
-	}
-	return b.Bytes(), nil
+// previews is what one pass over the frames made: cover.png and
+// animated_preview.webp, each nil when it was not asked for or the frames
+// could not make it.
+type previews struct {
+	cover, animated []byte
 }
 
-// makeAnimatedPreview is animated_preview.webp: the actions in manifest
-// order, each whole, at their authored durations (the preview is never
+// makePreviews decodes every frame of the manifest's states once, through
+// memo, so the validation that follows decodes none of them again, and
+// makes from those decodes the previews asked for: cover.png (from
+// coverFile, when wantCover) and animated_preview.webp (when
+// wantAnimated). Each decoded frame is scaled and encoded at once and
+// let go: the preview holds encoded bitstreams, never every frame's
+// pixels.
+//
+// cover.png is the chosen frame at the preview scale, as an NRGBA PNG,
+// which image/png writes with an alpha colour type whenever a pixel is
+// not opaque. animated_preview.webp is the actions in manifest order,
+// each whole, at their authored durations (the preview is never
 // retimed), for as many actions as fit the preview budgets of section 11
 // (120 frames, 128 MiB of decoded RGBA). Every action is a complete
-// sequence or absent, so the preview never shows half a gesture.
-func makeAnimatedPreview(m *petpack.Manifest, frames frameSet) ([]byte, error) {
+// sequence or absent, so the preview never shows half a gesture; a frame
+// that does not decode at render_size keeps its action out (and the
+// cover, when it is the cover's frame), and the verdict names it.
+func makePreviews(m *petpack.Manifest, frames frameSet, memo *petpack.MediaMemo, coverFile *File, wantAnimated bool) (previews, error) {
+	var out previews
 	k := previewScale(m.RenderSize)
 	frameBytes := int64(4 * m.RenderSize.Width * k * m.RenderSize.Height * k)
 	var (
-		imgs      []image.Image
+		bits      [][]byte
 		durations []int
+		alpha     bool
 		bytesUsed int64
+		full      = !wantAnimated // no later action fits the budgets
 	)
+	encodeCover := func(img *image.NRGBA) error {
+		var b bytes.Buffer
+		if err := png.Encode(&b, img); err != nil {
+			return fmt.Errorf("cover: %w", err)
+		}
+		out.cover = b.Bytes()
+		return nil
+	}
 	for _, s := range m.States {
 		// A state with the wrong number of frames is the validator's to
 		// reject, by name; the preview shows what pairs up.
 		list := frames[s.Name]
-		if len(list) > len(s.FrameDurationsMS) {
-			list = list[:len(s.FrameDurationsMS)]
-		}
 		n := len(list)
-		if len(imgs)+n > webp.DefaultMaxFrames || bytesUsed+int64(n)*frameBytes > webp.DefaultMaxDecodedBytes {
-			break
+		if n > len(s.FrameDurationsMS) {
+			n = len(s.FrameDurationsMS)
 		}
-		action := make([]image.Image, 0, n)
-		for _, f := range list {
-			img, err := renderFrame(m, f)
+		if !full && (len(bits)+n > webp.DefaultMaxFrames || bytesUsed+int64(n)*frameBytes > webp.DefaultMaxDecodedBytes) {
+			full = true
+		}
+		inPreview := !full
+		var action [][]byte
+		actionAlpha := false
+		// Every frame is decoded, the ones past the durations too: the
+		// validation that follows needs each of them once.
+		for i, f := range list {
+			img, err := memo.DecodeFrame(f.Data, m.RenderSize)
 			if err != nil {
-				break
+				if i < n {
+					inPreview = false
+				}
+				continue
 			}
-			action = append(action, scaleNRGBA(img, k))
+			isCover := coverFile != nil && f.Path == coverFile.Path
+			if !isCover && (!inPreview || i >= n) {
+				continue
+			}
+			scaled := scaleNRGBA(img, k)
+			if isCover {
+				if err := encodeCover(scaled); err != nil {
+					return out, err
+				}
+				coverFile = nil
+			}
+			if inPreview && i < n {
+				b, err := webpenc.EncodeVP8L(scaled)
+				if err != nil {
+					return out, fmt.Errorf("animated preview: %w", err)
+				}
+				action = append(action, b)
+				actionAlpha = actionAlpha || !scaled.Opaque()
+			}
 		}
-		if len(action) < n {
-			continue // a frame the validator will name keeps the action out
+		if inPreview && len(action) == n {
+			bits = append(bits, action...)
+			durations = append(durations, s.FrameDurationsMS[:n]...)
+			alpha = alpha || actionAlpha
+			bytesUsed += int64(n) * frameBytes
 		}
-		imgs = append(imgs, action...)
-		durations = append(durations, s.FrameDurationsMS[:n]...)
-		bytesUsed += int64(n) * frameBytes
 	}
-	if len(imgs) == 0 {
-		return nil, errNoPreview
+	if coverFile != nil {
+		// The cover's frame belongs to no state of the manifest.
+		if img, err := memo.DecodeFrame(coverFile.Data, m.RenderSize); err == nil {
+			if err := encodeCover(scaleNRGBA(img, k)); err != nil {
+				return out, err
+			}
+		}
 	}
-	data, err := webpenc.EncodeAnimated(imgs, durations, 0)
-	if err != nil {
-		return nil, fmt.Errorf("animated preview: %w", err)
+	if wantAnimated && len(bits) > 0 {
+		size := m.RenderSize
+		data, err := webpenc.AssembleAnimated(size.Width*k, size.Height*k, alpha, bits, durations, 0)
+		if err != nil {
+			return out, fmt.Errorf("animated preview: %w", err)
+		}
+		out.animated = data
 	}
-	return data, nil
+	return out, nil
 }

@@ -6,6 +6,8 @@
 //	petbench sets DIR [NAME ...]         write the sets (all without NAME)
 //	petbench decode -workers N MANIFEST  decode the set's PNGs with image/png
 //	petbench readcrc FILE                os.ReadFile + crc32.ChecksumIEEE
+//	petbench pet FRAMES DIR              write the high-tier pet and its spec.json
+//	petbench preview SPEC                decode the spec's frames, encode a preview
 package main
 
 import (
@@ -31,13 +33,17 @@ func main() {
 
 func run(args []string) error {
 	if len(args) == 0 {
-		return fmt.Errorf("usage: petbench sets DIR [NAME ...] | decode -workers N MANIFEST | readcrc FILE")
+		return fmt.Errorf("usage: petbench sets DIR [NAME ...] | decode -workers N MANIFEST | readcrc FILE | pet FRAMES DIR | preview SPEC")
 	}
 	switch args[0] {
 	case "sets":
 		return sets(args[1:])
 	case "decode":
 		return decode(args[1:])
+	case "pet":
+		return pet(args[1:])
+	case "preview":
+		return preview(args[1:])
 	case "readcrc":
 		if len(args) != 2 {
 			return fmt.Errorf("readcrc: want one FILE")
