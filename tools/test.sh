@@ -4,8 +4,7 @@
 # runs over the checked-in seeds, buildifier, the Gazelle no-op check, the
 # Bazel tests, the C reader under gcc/clang/-m32/sanitizers with its fuzzers,
 # the scratch-workspace, Gazelle-on-a-copy and cache/determinism scripts,
-# and the remote cache
-# and remote execution scripts.
+# and the remote cache and remote execution scripts.
 #
 # Usage: tools/test.sh
 #   FUZZTIME=30s              per Go fuzz target (default 20s)
