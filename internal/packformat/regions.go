@@ -88,13 +88,20 @@ func regions(data []byte, fine bool) []Region {
 		{"role table", t.Roles, c.Roles, RoleRecordLength},
 		{"entry table", t.Entries, c.Images, EntryRecordLength},
 	}
-	for _, tb := range tables {
+	for k, tb := range tables {
 		if !fine {
 			add(tb.name, tb.off, tb.n*tb.size)
 			continue
 		}
 		for i := 0; i < tb.n; i++ {
-			add(fmt.Sprintf("%s record %d", tb.name, i), tb.off+i*tb.size, tb.size)
+			name := fmt.Sprintf("%s record %d", tb.name, i)
+			switch k {
+			case 0, 1, 3: // image, animation and role records start with their ID
+				name += named(identifierAt(data, tb.off+i*tb.size))
+			case 4:
+				name += imageOf(data, t, i)
+			}
+			add(name, tb.off+i*tb.size, tb.size)
 		}
 	}
 	checkOff := len(data) - CheckLength
@@ -112,7 +119,11 @@ func regions(data []byte, fine bool) []Region {
 				if p.off+l > uint64(checkOff) {
 					l = uint64(checkOff) - p.off
 				}
-				payloads = append(payloads, Region{Name: fmt.Sprintf("entry %d %s payload", i, p.what), Offset: int(p.off), Length: int(l)})
+				name := fmt.Sprintf("entry %d %s payload", i, p.what)
+				if fine {
+					name = fmt.Sprintf("entry %d%s %s payload", i, imageOf(data, t, i), p.what)
+				}
+				payloads = append(payloads, Region{Name: name, Offset: int(p.off), Length: int(l)})
 			}
 		}
 	}
@@ -134,6 +145,42 @@ func regions(data []byte, fine bool) []Region {
 		add("check", checkOff, CheckLength)
 	}
 	return rs
+}
+
+// identifierAt reads the zero-terminated ID field at off, or "" when it is
+// out of range or not printable ASCII: a damaged pack must not put control
+// bytes into a message.
+func identifierAt(data []byte, off int) string {
+	if off < 0 || off+IdentifierLength > len(data) {
+		return ""
+	}
+	for i, b := range data[off : off+IdentifierLength] {
+		if b == 0 {
+			return string(data[off : off+i])
+		}
+		if b < 0x21 || b > 0x7e {
+			return ""
+		}
+	}
+	return ""
+}
+
+// named is " (id)" for a readable ID and "" otherwise.
+func named(id string) string {
+	if id == "" {
+		return ""
+	}
+	return " (" + id + ")"
+}
+
+// imageOf is " (image ID)" for entry i, whose image record has the same
+// index, so a difference in pixels names the sprite a person edits.
+func imageOf(data []byte, t Tables, i int) string {
+	id := identifierAt(data, t.Images+i*ImageRecordLength)
+	if id == "" {
+		return ""
+	}
+	return " (image " + id + ")"
 }
 
 // locate returns the name of the first region holding off.

@@ -95,12 +95,12 @@ func TestFirstDifference(t *testing.T) {
 		{"equal", func() []byte { return clone(want) }, ""},
 		{"pack length", func() []byte { c := clone(want); c[9] ^= 1; return c }, "header field pack length differs at byte 9"},
 		{"fallback", func() []byte { c := clone(want); c[22] ^= 1; return c }, "header field fallback role"},
-		{"role record", func() []byte { c := clone(want); c[tables(c).Roles+3*36+5] ^= 1; return c }, "role table record 3 differs"},
-		{"entry record", func() []byte { c := clone(want); c[entryOff(c, 4)] ^= 1; return c }, "entry table record 4"},
-		{"colour", func() []byte { c := clone(want); c[708+2*8704+100] ^= 1; return c }, "entry 2 colour payload differs"},
-		{"mask", func() []byte { c := clone(want); c[708+8192+1] ^= 1; return c }, "entry 0 mask payload differs"},
+		{"role record", func() []byte { c := clone(want); c[tables(c).Roles+3*36+5] ^= 1; return c }, "role table record 3 (expression_neutral) differs"},
+		{"entry record", func() []byte { c := clone(want); c[entryOff(c, 4)] ^= 1; return c }, "entry table record 4 (image sprite_happy)"},
+		{"colour", func() []byte { c := clone(want); c[708+2*8704+100] ^= 1; return c }, "entry 2 (image sprite_curious) colour payload differs"},
+		{"mask", func() []byte { c := clone(want); c[708+8192+1] ^= 1; return c }, "entry 0 (image sprite_fallback) mask payload differs"},
 		{"check", func() []byte { c := clone(want); c[len(c)-2] ^= 1; return c }, "check differs"},
-		{"shorter", func() []byte { return want[:40000] }, "got is 40000 bytes, want 44232: got stops inside entry 4 colour payload"},
+		{"shorter", func() []byte { return want[:40000] }, "got is 40000 bytes, want 44232: got stops inside entry 4 (image sprite_happy) colour payload"},
 		{"longer", func() []byte { return append(clone(want), 1, 2, 3, 4) }, "got is 44236 bytes, want 44232: got runs on into"},
 	}
 	for _, tt := range tests {
