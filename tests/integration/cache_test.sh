@@ -172,7 +172,7 @@ log="$WORK/B (curious.png changed).json"
 read -r c_exec c_hits < <(summarize "$log" | sed -n 1p)
 summarize "$log" | tail -n +2
 sed 's/^/    executed: /' "$log.executed"
-allowed='^(PetRuntimeCopy [^ ]*/assets/pet/assets/pet/sprites/curious\.png|PetPack [^ ]*/assets/pet/assets/pet\.pack|PetPackCc .*pack_cc\.[ch]( .*)?|GoCompilePkg .*pack_go.*|CppCompile .*pack_cc.*|CppArchive .*pack_cc.*|CppLink .*pack_cc.*)$'
+allowed='^(PetRuntimeCopy [^ ]*/assets/pet/assets/pet/sprites/curious\.png|PetPack [^ ]*/assets/pet/assets/pet\.pack( [^ ]*/assets/pet/pack\.warnings)?|PetPackCc .*pack_cc\.[ch]( .*)?|GoCompilePkg .*pack_go.*|CppCompile .*pack_cc.*|CppArchive .*pack_cc.*|CppLink .*pack_cc.*)$'
 unexpected=$(grep -Ev "$allowed" "$log.executed" || true)
 for need in 'PetRuntimeCopy .*sprites/curious\.png' '^PetPack .*pet\.pack' '^PetPackCc '; do
     grep -Eq "$need" "$log.executed" || fail "the changed sprite did not rerun $need"
@@ -201,7 +201,7 @@ pet_reran=$(grep '^Pet' "$log.executed" || true)
 # The player's and the QA's outputs are directories; the log may name them
 # or their files.
 n_archive=$(grep -c '^PetpackArchive [^ ]*/assets/petpack/pet_tabby\.petpack$' <<<"$pet_reran" || true)
-n_player=$(grep -Ec '^PetpackPlayer [^ ]*/assets/petpack/player(/[^ ]*)?( |$)' <<<"$pet_reran" || true)
+n_player=$(grep -Ec '^PetpackPlayer [^ ]*/assets/petpack/pet_tabby_player(/[^ ]*)?( |$)' <<<"$pet_reran" || true)
 n_qa=$(grep -Ec '^PetpackQA [^ ]*/assets/petpack/pet_tabby_qa(/[^ ]*)?( |$)' <<<"$pet_reran" || true)
 n_bundle=$(grep -c '^PetBundle [^ ]*/assets/petpack/bundle_gen/' <<<"$pet_reran" || true)
 n_pet=$(grep -c . <<<"$pet_reran" || true)
