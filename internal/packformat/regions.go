@@ -78,28 +78,33 @@ func regions(data []byte, fine bool) []Region {
 	}
 	c := HeaderCounts(data)
 	t := Layout(c)
+	// Records that start with an ID (and the entry records, whose image
+	// record has the same index) carry it in their names, so a difference
+	// names the sprite or role a person edits.
+	recordID := func(off, size int) func(int) string {
+		return func(i int) string { return named(identifierAt(data, off+i*size)) }
+	}
+	entryImage := func(i int) string { return imageOf(data, t, i) }
 	tables := [...]struct {
 		name         string
 		off, n, size int
+		label        func(i int) string
 	}{
-		{"image table", t.Images, c.Images, ImageRecordLength},
-		{"animation table", t.Animations, c.Animations, AnimationRecordLength},
-		{"frame table", t.Frames, c.Frames, FrameRecordLength},
-		{"role table", t.Roles, c.Roles, RoleRecordLength},
-		{"entry table", t.Entries, c.Images, EntryRecordLength},
+		{"image table", t.Images, c.Images, ImageRecordLength, recordID(t.Images, ImageRecordLength)},
+		{"animation table", t.Animations, c.Animations, AnimationRecordLength, recordID(t.Animations, AnimationRecordLength)},
+		{"frame table", t.Frames, c.Frames, FrameRecordLength, nil},
+		{"role table", t.Roles, c.Roles, RoleRecordLength, recordID(t.Roles, RoleRecordLength)},
+		{"entry table", t.Entries, c.Images, EntryRecordLength, entryImage},
 	}
-	for k, tb := range tables {
+	for _, tb := range tables {
 		if !fine {
 			add(tb.name, tb.off, tb.n*tb.size)
 			continue
 		}
 		for i := 0; i < tb.n; i++ {
 			name := fmt.Sprintf("%s record %d", tb.name, i)
-			switch k {
-			case 0, 1, 3: // image, animation and role records start with their ID
-				name += named(identifierAt(data, tb.off+i*tb.size))
-			case 4:
-				name += imageOf(data, t, i)
+			if tb.label != nil {
+				name += tb.label(i)
 			}
 			add(name, tb.off+i*tb.size, tb.size)
 		}
