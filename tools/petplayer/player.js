@@ -95,6 +95,8 @@
     const err = api.reset(Number($('seed').value) | 0);
     if (err) status.textContent = err;
     t0 = performance.now();
+    // The wall-clock test measures shown frames from this origin.
+    document.body.dataset.clockOriginMs = String(t0);
     now = 0;
     last = null;
     stallUntil = -1;
