@@ -27,6 +27,11 @@ load(
 
 `pet_asset_set` and `petpack_set` declare a whole pet in a few lines.
 
+Every target these rules and macros create is tagged `rules_pet`
+(`bazel query 'attr(tags, rules_pet, //...)'`): each rule is exported as a
+macro of its own name that adds the tag (`rules/private/public.bzl`), so
+`kind()` still names the rule.
+
 Words: a "pack" (`pet_asset_pack*`, `PetAssetPackInfo`) is the PETP embedded
 asset pack of the firmware; a "petpack" (`petpack_*`, `Petpack*Info`) is the
 `.petpack` V3 archive of the desktop app. See docs/rules.md.
@@ -38,13 +43,10 @@ load("//rules/private:bundle.bzl", _pet_bundle = "pet_bundle")
 load("//rules/private:cc.bzl", _pet_asset_pack_cc_library = "pet_asset_pack_cc_library")
 load("//rules/private:go.bzl", _pet_asset_pack_go_library = "pet_asset_pack_go_library")
 load("//rules/private:golden.bzl", _pet_asset_pack_golden_test = "pet_asset_pack_golden_test", _petpack_golden_test = "petpack_golden_test")
-load("//rules/private:manifest.bzl", _pet_manifest = "pet_manifest")
-load("//rules/private:motion_qa.bzl", _petpack_production_test = "petpack_production_test", _petpack_qa = "petpack_qa")
-load("//rules/private:pack.bzl", _pet_asset_pack = "pet_asset_pack")
+load("//rules/private:motion_qa.bzl", _petpack_production_test = "petpack_production_test")
 load("//rules/private:pet.bzl", _pet_asset_set = "pet_asset_set", _petpack_set = "petpack_set")
-load("//rules/private:petpack.bzl", _petpack_archive = "petpack_archive", _petpack_timing = "petpack_timing")
-load("//rules/private:petpack_player.bzl", _petpack_player = "petpack_player")
-load("//rules/private:runtime_assets.bzl", _pet_runtime_assets = "pet_runtime_assets", _pet_runtime_assets_test = "pet_runtime_assets_test")
+load("//rules/private:petpack.bzl", _petpack_timing = "petpack_timing")
+load("//rules/private:public.bzl", _pet_asset_pack = "pet_asset_pack", _pet_manifest = "pet_manifest", _pet_runtime_assets = "pet_runtime_assets", _pet_runtime_assets_test = "pet_runtime_assets_test", _petpack_archive = "petpack_archive", _petpack_player = "petpack_player", _petpack_qa = "petpack_qa")
 
 PetAssetPackInfo = _PetAssetPackInfo
 PetManifestInfo = _PetManifestInfo

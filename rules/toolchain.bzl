@@ -31,37 +31,17 @@ WORKSPACE: before `rules_pet_register_toolchains()`; with Bzlmod:
 ones a dependency registers).
 """
 
+load("//rules/private:tags.bzl", "with_tag")
+load("//rules/private:toolchain.bzl", _pet_toolchain = "pet_toolchain")
+
 PET_TOOLCHAIN_TYPE = str(Label("//rules/toolchain:type"))
 
-def _pet_toolchain_impl(ctx):
-    default = ctx.attr.petasset[DefaultInfo]
-    return [platform_common.ToolchainInfo(
-        petasset = default.files_to_run,
-        petasset_runfiles = default.default_runfiles,
-    )]
+def pet_toolchain(name, **kwargs):
+    """The `pet_toolchain` rule (rules/private/toolchain.bzl) with the `rules_pet` tag added.
 
-pet_toolchain = rule(
-    implementation = _pet_toolchain_impl,
-    doc = """Declares a `petasset` executable as a toolchain of type
-`@rules_pet//rules/toolchain:type`.
-
-Provides `platform_common.ToolchainInfo` with two fields:
-
-- `petasset`: the tool's `FilesToRunProvider`; pass it as `executable` to
-  `ctx.actions.run`.
-- `petasset_runfiles`: the tool's runfiles, for test rules that run the tool
-  from their own runfiles.
-
-Wrap it in a native `toolchain()` and register that.""",
-    attrs = {
-        "petasset": attr.label(
-            doc = """The `petasset` executable: a `go_binary` (the default
-                toolchain uses `@rules_pet//tools/cmd/petasset`) or a prebuilt
-                executable file. Built for the execution platform.""",
-            mandatory = True,
-            executable = True,
-            cfg = "exec",
-            allow_files = True,
-        ),
-    },
-)
+    Args:
+      name: the target's name.
+      **kwargs: the rule's attributes (`petasset`) and common ones (`tags`,
+        `visibility`, ...).
+    """
+    _pet_toolchain(name = name, **with_tag(kwargs))

@@ -2,6 +2,7 @@
 
 load("@io_bazel_rules_go//go:def.bzl", "go_binary", "go_library")
 load("//rules:providers.bzl", "PetpackInfo")
+load(":tags.bzl", "with_tag")
 
 def _pet_bundle_gen_impl(ctx):
     lib = ctx.actions.declare_file(ctx.label.name + "/inventory.go")
@@ -51,7 +52,7 @@ library's source (output group `inventory`) and the seed binary's main
 (output group `seed_main`).""",
     attrs = {
         "archives": attr.label_list(
-            doc = "`petpack_archive` targets; each pet ID at most once.",
+            doc = "`petpack_archive` or `petpack_import` targets; each pet ID at most once.",
             mandatory = True,
             providers = [PetpackInfo],
         ),
@@ -83,13 +84,14 @@ def pet_bundle(name, archives, importpath, package_name = None, **kwargs):
 
     Args:
       name: the inventory library's name.
-      archives: `petpack_archive` targets.
+      archives: `petpack_archive` or `petpack_import` targets.
       importpath: the inventory library's Go import path (it exists only in
         Bazel builds, like `pet_asset_pack_go_library`'s).
       package_name: its Go package name; default the last element of
         `importpath`.
-      **kwargs: `visibility`, `tags`, passed to the three targets.
+      **kwargs: `visibility`, `tags`, passed to every target.
     """
+    kwargs = with_tag(kwargs)
     pet_bundle_gen(
         name = name + "_gen",
         archives = archives,

@@ -4,6 +4,7 @@ load("@rules_cc//cc:defs.bzl", "cc_library")
 load("//rules:providers.bzl", "PetAssetPackInfo")
 load("//rules:toolchain.bzl", "PET_TOOLCHAIN_TYPE")
 load(":common.bzl", "c_identifier", "petasset_tool")
+load(":tags.bzl", "with_tag")
 
 def _pet_pack_cc_source_impl(ctx):
     pack = ctx.attr.pack[PetAssetPackInfo].pack
@@ -78,6 +79,7 @@ def pet_asset_pack_cc_library(name, pack, symbol = None, **kwargs):
         `include_prefix`, `strip_include_prefix`, `deps`, ...); `tags` also
         go to the generator.
     """
+    kwargs = with_tag(kwargs)
     pet_asset_pack_cc_source(
         name = name + "_src",
         pack = pack,

@@ -3,6 +3,7 @@
 load("@io_bazel_rules_go//go:def.bzl", "go_library")
 load("//rules:providers.bzl", "PetAssetPackInfo")
 load(":common.bzl", "dirname", "relative_to")
+load(":tags.bzl", "with_tag")
 
 _GO_KEYWORDS = [
     "break",
@@ -138,6 +139,7 @@ def pet_asset_pack_go_library(name, pack, importpath, package_name = None, **kwa
       **kwargs: passed to `go_library` (`visibility`, `tags`, ...); `tags`
         also go to the generator.
     """
+    kwargs = with_tag(kwargs)
     pet_asset_pack_go_source(
         name = name + "_src",
         pack = pack,

@@ -3,6 +3,7 @@
 load("//rules:providers.bzl", "PetAssetPackInfo", "PetpackInfo")
 load("//rules:toolchain.bzl", "PET_TOOLCHAIN_TYPE")
 load(":common.bzl", "missing_source_test", "petasset_tool", "runfiles_path", "shell_quote", "write_source_update")
+load(":tags.bzl", "with_tag")
 
 def _golden_file(ctx):
     golden = ctx.file.golden
@@ -63,7 +64,7 @@ _golden_test = rule(
             allow_single_file = True,
         ),
         "pack": attr.label(
-            doc = "A `pet_asset_pack` or `petpack_archive` target.",
+            doc = "A `pet_asset_pack` or `petpack_archive` or `petpack_import` target.",
             mandatory = True,
             providers = [[PetAssetPackInfo], [PetpackInfo]],
         ),
@@ -107,7 +108,7 @@ _golden_update = rule(
             doc = "Instead of `golden`: the path from the repository root of a golden not checked in yet.",
         ),
         "pack": attr.label(
-            doc = "A `pet_asset_pack` or `petpack_archive` target.",
+            doc = "A `pet_asset_pack` or `petpack_archive` or `petpack_import` target.",
             mandatory = True,
             providers = [[PetAssetPackInfo], [PetpackInfo]],
         ),
@@ -124,12 +125,13 @@ def golden_or_missing(name, subject, golden_file, kwargs):
 
     Args:
       name: the test's name.
-      subject: a `pet_asset_pack` or `petpack_archive` target.
+      subject: a `pet_asset_pack` or `petpack_archive` or `petpack_import` target.
       golden_file: the golden's name in the package, e.g. `pet.pack.golden`,
         or a label (used as given, not looked for).
       kwargs: common attributes for the test; `tags` and `visibility` also
         go to the update target.
     """
+    kwargs = with_tag(kwargs)
     if ":" in golden_file or golden_file.startswith("@") or native.glob([golden_file], allow_empty = True):
         _golden_pair(name, subject, golden_file, kwargs)
         return
@@ -154,6 +156,7 @@ def _repo_path(file):
     return pkg + "/" + file if pkg else file
 
 def _golden_pair(name, subject, golden, kwargs):
+    kwargs = with_tag(kwargs)
     update = name + ".update"
     _golden_update(
         name = update,
@@ -200,7 +203,7 @@ def petpack_golden_test(name, archive, golden, **kwargs):
 
     Args:
       name: the test's name.
-      archive: a `petpack_archive` target.
+      archive: a `petpack_archive` or `petpack_import` target.
       golden: the checked-in golden archive (a source file of this repository).
       **kwargs: common attributes for the test; `tags` and `visibility` also
         go to the update target.

@@ -3,6 +3,7 @@
 load("//rules:providers.bzl", "PetpackInfo", "PetpackQAInfo")
 load("//rules:toolchain.bzl", "PET_TOOLCHAIN_TYPE")
 load(":common.bzl", "missing_source_test", "petasset_tool", "runfiles_path", "shell_quote", "write_source_update")
+load(":tags.bzl", "with_tag")
 
 def _petpack_qa_impl(ctx):
     archive = ctx.attr.archive[PetpackInfo].archive
@@ -40,12 +41,12 @@ per audited state, `previews/presence-preview.webp` and the review page
 `index.html`. It is an ordinary action, cached like any other.""",
     attrs = {
         "archive": attr.label(
-            doc = "The `petpack_archive` to audit.",
+            doc = "The `petpack_archive` or `petpack_import` to audit.",
             mandatory = True,
             providers = [PetpackInfo],
         ),
         "baseline": attr.label(
-            doc = "The previous revision's `petpack_archive`: audit only the states whose frames changed.",
+            doc = "The previous revision's `petpack_archive` or `petpack_import`: audit only the states whose frames changed.",
             providers = [PetpackInfo],
         ),
         "states": attr.string_list(
@@ -114,7 +115,7 @@ _production_test = rule(
     implementation = _production_test_impl,
     doc = "The test half of `petpack_production_test`.",
     attrs = {
-        "archive": attr.label(mandatory = True, providers = [PetpackInfo], doc = "The `petpack_archive`."),
+        "archive": attr.label(mandatory = True, providers = [PetpackInfo], doc = "The `petpack_archive` or `petpack_import`."),
         "baseline": attr.label(providers = [PetpackInfo], doc = "The previous revision, for `--baseline`."),
         "qa": attr.label(mandatory = True, providers = [PetpackQAInfo], doc = "The `petpack_qa` of `archive`."),
         "review": attr.label(mandatory = True, allow_single_file = [".json"], doc = "The checked-in review (`apc.pet-motion-review.v1`)."),
@@ -181,6 +182,7 @@ def petpack_production_test(name, archive, qa, review, baseline = None, **kwargs
       **kwargs: common attributes for the test; `tags` and `visibility` also
         go to the update target.
     """
+    kwargs = with_tag(kwargs)
     update = name + ".update"
     _production_update(
         name = update,
@@ -215,6 +217,7 @@ def production_or_missing(name, archive, qa, review_file, kwargs):
       kwargs: common attributes for the test; `tags` and `visibility` also
         go to the update target.
     """
+    kwargs = with_tag(kwargs)
     if native.glob([review_file], allow_empty = True):
         petpack_production_test(name = name, archive = archive, qa = qa, review = review_file, **kwargs)
         return

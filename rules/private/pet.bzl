@@ -3,30 +3,10 @@
 load(":cc.bzl", "pet_asset_pack_cc_library")
 load(":go.bzl", "pet_asset_pack_go_library")
 load(":golden.bzl", "golden_or_missing")
-load(":manifest.bzl", "pet_manifest")
-load(":motion_qa.bzl", "petpack_qa", "production_or_missing")
-load(":pack.bzl", "pet_asset_pack")
-load(":petpack.bzl", "ACTIONS", "petpack_archive")
-load(":petpack_player.bzl", "petpack_player")
-load(":runtime_assets.bzl", "pet_runtime_assets", "pet_runtime_assets_test")
-
-# Every target the macros create carries this tag, so
-# `bazel query 'attr(tags, rules_pet, //...)'` finds them.
-TAG = "rules_pet"
-
-def tagged(tags):
-    """Returns `tags` with the `rules_pet` tag added once.
-
-    Args:
-      tags: a list of tags or None.
-
-    Returns:
-      A new list.
-    """
-    tags = list(tags or [])
-    if TAG not in tags:
-        tags.append(TAG)
-    return tags
+load(":motion_qa.bzl", "production_or_missing")
+load(":petpack.bzl", "ACTIONS")
+load(":public.bzl", "pet_asset_pack", "pet_manifest", "pet_runtime_assets", "pet_runtime_assets_test", "petpack_archive", "petpack_player", "petpack_qa")
+load(":tags.bzl", "tagged")
 
 def _overlap(a, b):
     return a == b or a.startswith(b + "/") or b.startswith(a + "/")
