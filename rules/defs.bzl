@@ -17,6 +17,7 @@ load(
     "pet_runtime_assets_test",
     "petpack_archive",
     "petpack_golden_test",
+    "petpack_import",
     "petpack_player",
     "petpack_production_test",
     "petpack_qa",
@@ -25,7 +26,8 @@ load(
 )
 ```
 
-`pet_asset_set` and `petpack_set` declare a whole pet in a few lines.
+`pet_asset_set` and `petpack_set` declare a whole pet in a few lines;
+`petpack_import` brings in a `.petpack` another producer made.
 
 Every target these rules and macros create is tagged `rules_pet`
 (`bazel query 'attr(tags, rules_pet, //...)'`): each rule is exported as a
@@ -46,7 +48,7 @@ load("//rules/private:golden.bzl", _pet_asset_pack_golden_test = "pet_asset_pack
 load("//rules/private:motion_qa.bzl", _petpack_production_test = "petpack_production_test")
 load("//rules/private:pet.bzl", _pet_asset_set = "pet_asset_set", _petpack_set = "petpack_set")
 load("//rules/private:petpack.bzl", _petpack_timing = "petpack_timing")
-load("//rules/private:public.bzl", _pet_asset_pack = "pet_asset_pack", _pet_manifest = "pet_manifest", _pet_runtime_assets = "pet_runtime_assets", _pet_runtime_assets_test = "pet_runtime_assets_test", _petpack_archive = "petpack_archive", _petpack_player = "petpack_player", _petpack_qa = "petpack_qa")
+load("//rules/private:public.bzl", _pet_asset_pack = "pet_asset_pack", _pet_manifest = "pet_manifest", _pet_runtime_assets = "pet_runtime_assets", _pet_runtime_assets_test = "pet_runtime_assets_test", _petpack_archive = "petpack_archive", _petpack_import = "petpack_import", _petpack_player = "petpack_player", _petpack_qa = "petpack_qa")
 
 PetAssetPackInfo = _PetAssetPackInfo
 PetManifestInfo = _PetManifestInfo
@@ -67,6 +69,7 @@ pet_runtime_assets_test = _pet_runtime_assets_test
 pet_toolchain = _pet_toolchain
 petpack_archive = _petpack_archive
 petpack_golden_test = _petpack_golden_test
+petpack_import = _petpack_import
 petpack_player = _petpack_player
 petpack_production_test = _petpack_production_test
 petpack_qa = _petpack_qa

@@ -47,12 +47,12 @@ produced by `pet_runtime_assets`.""",
 )
 
 PetpackInfo = provider(
-    doc = """A validated `.petpack` V3 archive built by `petpack_archive`.""",
+    doc = """A validated `.petpack` V3 archive, built by `petpack_archive` or verified by `petpack_import`.""",
     fields = {
-        "archive": "File: the archive, `<pet_id>.petpack` in the package's output directory; the `PetpackArchive` action validated it before publishing it.",
+        "archive": "File: the archive, `<pet_id>.petpack` in the package's output directory (`<name>/<pet_id>.petpack` for `petpack_import`); the action that wrote it (`PetpackArchive`, `PetpackImport`) validated it before publishing it.",
         "pet_id": "String: the manifest `id`, the package's logical identity (`^pet_[a-z0-9]+$`).",
-        "quality": "String: `low`, `standard` or `high`; every frame is that tier's exact canvas (192x208, 384x416, 576x624).",
-        "spec": "File: the JSON spec the action read (every input by its path); for tools that want to know what went in.",
+        "quality": "String: `low`, `standard` or `high`; every frame is that tier's exact canvas (192x208, 384x416, 576x624). None for a `petpack_import` not given `quality`.",
+        "spec": "File: the JSON spec the action read (every input by its path); for tools that want to know what went in. None for `petpack_import`.",
     },
 )
 

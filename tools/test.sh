@@ -2,7 +2,7 @@
 # Runs every test of rules_pet: formatting and vet, the Go tests on the
 # machine's Go and on Go 1.19 (the Go Bazel compiles with here), bounded fuzz
 # runs over the checked-in seeds, buildifier, the Gazelle no-op check, the
-# Bazel tests, the rules_pet tag query,
+# Bazel tests, the rules_pet tag query and petpack_import failure scripts,
 # the C reader under gcc/clang/-m32/sanitizers with its fuzzers, the
 # scratch-workspace, Gazelle-on-a-copy and cache/determinism scripts,
 # and the remote cache and remote execution scripts.
@@ -144,6 +144,11 @@ bazel test //...
 # Budget: 30 s (12 s measured: two queries of the loaded workspace).
 step "every target rules_pet creates is tagged rules_pet (bazel query)"
 tests/rules/tags_query.sh
+
+# Budget: 30 s (18 s measured: a tampered archive and a wrong pet_id, each
+# one small failing action; the tool is built by the phase above).
+step "petpack_import fails on a tampered archive and a wrong pet_id (bazel build)"
+tests/rules/import_fails.sh
 
 # Budget: about 1.5 min of CPU (12 builds x 3 tests, 3 sanitizer builds); the
 # -m32 runs go through qemu-i386 where the kernel has no IA-32 emulation.

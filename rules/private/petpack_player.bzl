@@ -81,7 +81,7 @@ slider and real pointer input. It loads nothing from outside its directory
 alone.""",
     attrs = {
         "archive": attr.label(
-            doc = "A `petpack_archive` target: the pet to play.",
+            doc = "A `petpack_archive` or `petpack_import` target: the pet to play.",
             mandatory = True,
             providers = [PetpackInfo],
         ),

@@ -11,6 +11,7 @@ load(":manifest.bzl", _pet_manifest = "pet_manifest")
 load(":motion_qa.bzl", _petpack_qa = "petpack_qa")
 load(":pack.bzl", _pet_asset_pack = "pet_asset_pack")
 load(":petpack.bzl", _petpack_archive = "petpack_archive")
+load(":petpack_import.bzl", _petpack_import = "petpack_import")
 load(":petpack_player.bzl", _petpack_player = "petpack_player")
 load(":runtime_assets.bzl", _pet_runtime_assets = "pet_runtime_assets", _pet_runtime_assets_test = "pet_runtime_assets_test")
 load(":tags.bzl", "with_tag")
@@ -64,6 +65,26 @@ def petpack_archive(name, **kwargs):
         (`tags`, kept and extended, `visibility`, `testonly`, ...).
     """
     _petpack_archive(name = name, **with_tag(kwargs))
+
+def petpack_import(name, **kwargs):
+    """The `petpack_import` rule (rules/private/petpack_import.bzl) with the `rules_pet` tag added.
+
+    Args:
+      name: the target's name.
+      **kwargs: the rule's attributes (`src`, `pet_id`, `quality`) and the common ones
+        (`tags`, kept and extended, `visibility`, `testonly`, ...).
+    """
+    _petpack_import(name = name, **with_tag(kwargs))
+
+def petpack_qa(name, **kwargs):
+    """The `petpack_qa` rule (rules/private/motion_qa.bzl) with the `rules_pet` tag added.
+
+    Args:
+      name: the target's name.
+      **kwargs: the rule's attributes (`archive`, `baseline`, `states`) and the common ones
+        (`tags`, kept and extended, `visibility`, `testonly`, ...).
+    """
+    _petpack_qa(name = name, **with_tag(kwargs))
 
 def petpack_player(name, **kwargs):
     """The `petpack_player` rule (rules/private/petpack_player.bzl) with the `rules_pet` tag added.

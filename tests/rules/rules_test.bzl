@@ -6,7 +6,7 @@ tests and the extra fixtures are targets of this package tagged `manual`, so
 """
 
 load("@bazel_skylib//lib:unittest.bzl", "analysistest", "asserts")
-load("//rules:defs.bzl", "PetManifestInfo", "PetPackInfo", "PetRuntimeAssetsInfo", "PetpackInfo", "PetpackQAInfo", "pet_bundle", "pet_manifest", "pet_pack", "pet_pack_cc_library", "pet_pack_go_library", "petpack_archive", "petpack_production_test", "petpack_qa", "petpack_timing")
+load("//rules:defs.bzl", "PetManifestInfo", "PetPackInfo", "PetRuntimeAssetsInfo", "PetpackInfo", "PetpackQAInfo", "pet_bundle", "pet_manifest", "pet_pack", "pet_pack_cc_library", "pet_pack_go_library", "petpack_archive", "petpack_import", "petpack_production_test", "petpack_qa", "petpack_timing")
 
 _SPRITES = ["attentive", "curious", "fallback", "happy", "idle"]
 
@@ -280,7 +280,7 @@ def _petpack_qa_test_impl(ctx):
     env = analysistest.begin(ctx)
     target = analysistest.target_under_test(env)
     info = target[PetpackQAInfo]
-    asserts.equals(env, "tests/rules/pet_rules01.petpack", info.archive.short_path)
+    asserts.equals(env, ctx.attr.want_archive or "tests/rules/pet_rules01.petpack", info.archive.short_path)
     asserts.equals(env, "tests/rules/" + target.label.name, info.dir.short_path)
     asserts.equals(env, [info.dir], target[DefaultInfo].files.to_list())
 
@@ -306,9 +306,43 @@ def _petpack_qa_test_impl(ctx):
     return analysistest.end(env)
 
 petpack_qa_test = analysistest.make(_petpack_qa_test_impl, attrs = {
+    "want_archive": attr.string(doc = "The audited archive's expected short_path; default the fixture's."),
     "want_baseline": attr.string(doc = "The baseline archive's expected short_path; empty for none."),
     "want_states": attr.string_list(doc = "The expected --state values, in order."),
 })
+
+# --- petpack_import ------------------------------------------------------------
+
+def _petpack_import_test_impl(ctx):
+    env = analysistest.begin(ctx)
+    target = analysistest.target_under_test(env)
+    info = target[PetpackInfo]
+    asserts.equals(env, "tests/rules/import_tabby/pet_tabby.petpack", info.archive.short_path)
+    asserts.equals(env, "pet_tabby", info.pet_id)
+    asserts.equals(env, "low", info.quality)
+    asserts.equals(env, None, info.spec, "no spec went in")
+    asserts.equals(env, [info.archive], target[DefaultInfo].files.to_list())
+
+    # The archive consumers read is the verifying action's own output: no
+    # validation action (which Bazel 4.2.3 skips without a flag) guards it.
+    actions = _actions_with(env, "PetpackImport")
+    asserts.equals(env, 1, len(actions), "one PetpackImport action")
+    if actions:
+        argv = actions[0].argv
+        script = " ".join(argv)
+        asserts.true(env, "\"$tool\" petpack verify \"$tmp\"" in script, "the action runs petpack verify")
+        asserts.true(env, "mv -f -- \"$tmp\" \"$out\"" in script, "the verified copy becomes the output")
+        asserts.true(env, info.archive in actions[0].outputs.to_list(), "the action writes the archive")
+        asserts.equals(
+            env,
+            ["assets/petpack/pet_tabby.petpack.golden"],
+            _short_paths([f for f in actions[0].inputs.to_list() if f.short_path.startswith("assets/")]),
+            "the action reads the source archive",
+        )
+        asserts.equals(env, ["pet_tabby", "low"], argv[-3:-1], "the identity the action checks")
+    return analysistest.end(env)
+
+petpack_import_test = analysistest.make(_petpack_import_test_impl)
 
 # --- the suite ---------------------------------------------------------------
 
@@ -429,7 +463,31 @@ def rules_test_suite(name):
         tags = manual,
     )
 
+    # A .petpack made elsewhere (the checked-in golden), its motion QA (for
+    # the analysis test) and a bundle of it (built by `bazel build //...`;
+    # :import_bytes_test compares the bytes). The failures of the action
+    # itself (a tampered archive, a wrong pet_id) are built by
+    # tests/rules/import_fails.sh, outside `bazel test`.
+    golden = "//assets/petpack:pet_tabby.petpack.golden"
+    petpack_import(name = "import_tabby", src = golden, pet_id = "pet_tabby", quality = "low")
+    petpack_qa(name = "import_tabby_qa", archive = ":import_tabby", states = ["idle"], tags = manual)
+    pet_bundle(name = "import_bundle", archives = [":import_tabby"], importpath = "example.com/pet/imported")
+    petpack_import(name = "import_unnamed", src = golden, tags = manual)
+    petpack_import(name = "import_bad_id", src = golden, pet_id = "Tabby", tags = manual)
+    native.genrule(
+        name = "tampered_petpack",
+        srcs = [golden],
+        outs = ["tampered/pet_tabby.petpack"],
+        # One byte of a frame's stored data: its CRC-32 no longer matches.
+        cmd = "cp $< $@ && chmod 644 $@ && printf X | dd of=$@ bs=1 seek=5000 conv=notrunc 2>/dev/null",
+        tags = manual,
+    )
+    petpack_import(name = "import_tampered", src = ":tampered_petpack", tags = manual)
+    petpack_import(name = "import_wrong_id", src = golden, pet_id = "pet_other", tags = manual)
+
     tests = []
+    tests.append(_add(petpack_import_test, "petpack_import_test", target_under_test = ":import_tabby"))
+    tests.append(_add(petpack_qa_test, "petpack_qa_import_test", target_under_test = ":import_tabby_qa", want_states = ["idle"], want_archive = "tests/rules/import_tabby/pet_tabby.petpack"))
     tests.append(_add(petpack_qa_test, "petpack_qa_states_test", target_under_test = ":qa_states", want_states = ["tool", "idle"]))
     tests.append(_add(petpack_qa_test, "petpack_qa_baseline_test", target_under_test = ":qa_baseline", want_baseline = "assets/petpack/pet_tabby.petpack"))
     tests.append(_add(petpack_archive_test, "petpack_archive_test", target_under_test = ":petpack_fixture"))
@@ -457,6 +515,8 @@ def rules_test_suite(name):
         ("production_generated_review", "review tests/rules/generated-review.json must be a checked-in source file"),
         ("production_generated_review.update", "review tests/rules/generated-review.json must be a checked-in source file"),
         ("bundle_empty_gen", "tests/rules:bundle_empty_gen: archives is empty"),
+        ("import_unnamed", "src assets/petpack/pet_tabby.petpack.golden is not named <pet_id>.petpack"),
+        ("import_bad_id", "pet_id \"Tabby\" is not a manifest id"),
     ]:
         tests.append(_add(analysis_failure_test, fixture + "_fails_test", target_under_test = ":" + fixture, message = message))
     tests.append(_add(
