@@ -6,7 +6,7 @@ tests and the extra fixtures are targets of this package tagged `manual`, so
 """
 
 load("@bazel_skylib//lib:unittest.bzl", "analysistest", "asserts")
-load("//rules:defs.bzl", "PetManifestInfo", "PetPackInfo", "PetRuntimeAssetsInfo", "PetpackInfo", "PetpackQAInfo", "pet_bundle", "pet_manifest", "pet_pack", "pet_pack_cc_library", "pet_pack_go_library", "petpack_archive", "petpack_import", "petpack_production_test", "petpack_qa", "petpack_timing")
+load("//rules:defs.bzl", "PetManifestInfo", "PetPackInfo", "PetRuntimeAssetsInfo", "PetpackInfo", "PetpackQAInfo", "pet_bundle", "pet_manifest", "pet_pack", "pet_pack_cc_library", "pet_pack_go_library", "petpack_archive", "petpack_import", "petpack_player", "petpack_production_test", "petpack_qa", "petpack_timing")
 
 _SPRITES = ["attentive", "curious", "fallback", "happy", "idle"]
 
@@ -472,6 +472,18 @@ def rules_test_suite(name):
     petpack_import(name = "import_tabby", src = golden, pet_id = "pet_tabby", quality = "low")
     petpack_qa(name = "import_tabby_qa", archive = ":import_tabby", states = ["idle"], tags = manual)
     pet_bundle(name = "import_bundle", archives = [":import_tabby"], importpath = "example.com/pet/imported")
+
+    # The production gate and the player take the import like an archive:
+    # the sample's checked-in review binds the import's QA report too.
+    petpack_qa(name = "import_tabby_qa_all", archive = ":import_tabby")
+    petpack_production_test(
+        name = "import_production_test",
+        size = "small",
+        archive = ":import_tabby",
+        qa = ":import_tabby_qa_all",
+        review = "//assets/petpack:pet_tabby.motion-review.json",
+    )
+    petpack_player(name = "import_tabby_player", archive = ":import_tabby")
     petpack_import(name = "import_unnamed", src = golden, tags = manual)
     petpack_import(name = "import_bad_id", src = golden, pet_id = "Tabby", tags = manual)
     native.genrule(
