@@ -31,6 +31,9 @@ WORKSPACE: before `rules_pet_register_toolchains()`; with Bzlmod:
 ones a dependency registers).
 """
 
+# The label of the petasset toolchain type, `@rules_pet//rules/toolchain:type`,
+# as a string: put it in a rule's `toolchains` and read the tool from
+# `ctx.toolchains[PET_TOOLCHAIN_TYPE]` (see `pet_toolchain`).
 PET_TOOLCHAIN_TYPE = str(Label("//rules/toolchain:type"))
 
 def _pet_toolchain_impl(ctx):
