@@ -90,19 +90,25 @@ _thing = rule(implementation = _impl, doc = "A wrapped thing.", attrs = {"x": at
 
 def wrapped(**kwargs):
     _thing(tags = ["t"], **kwargs)
+
+def _call_tagged(rule_fn, tags, **kwargs):
+    rule_fn(tags = (tags or []) + ["t"], **kwargs)
+
+def wrapped2(name, tags = None, **kwargs):
+    _call_tagged(_thing, tags, name = name, **kwargs)
 `
 
 func defsWith(names string) string {
 	return `"""Public."""
 
-load("//rules/private:thing.bzl", _ThingInfo = "ThingInfo", _thing = "thing", _thing_macro = "thing_macro", _wrapped = "wrapped")
+load("//rules/private:thing.bzl", _ThingInfo = "ThingInfo", _thing = "thing", _thing_macro = "thing_macro", _wrapped = "wrapped", _wrapped2 = "wrapped2")
 
 ` + names
 }
 
 func TestRulesReference(t *testing.T) {
 	dir := writeTree(t, map[string]string{
-		"rules/defs.bzl":          defsWith("ThingInfo = _ThingInfo\nthing = _thing\nthing_macro = _thing_macro\nwrapped = _wrapped\nold_thing = _thing  # deprecated: thing\n"),
+		"rules/defs.bzl":          defsWith("ThingInfo = _ThingInfo\nthing = _thing\nthing_macro = _thing_macro\nwrapped = _wrapped\nwrapped2 = _wrapped2\nold_thing = _thing  # deprecated: thing\n"),
 		"rules/private/thing.bzl": privateRule,
 	})
 	got, err := RulesReference(dir)
@@ -120,6 +126,8 @@ func TestRulesReference(t *testing.T) {
 		"| `**kwargs` |  | passed on. |",
 		"| `file` | File: the thing. |",
 		"through the macro `wrapped`",
+		"| [`wrapped2`](#wrapped2) | rule | A wrapped thing. |",
+		"wrapped2(name, x)",
 		"| `old_thing` | [`thing`](#thing) |",
 	} {
 		if !strings.Contains(got, want) {
@@ -162,7 +170,7 @@ func TestRulesReferenceFails(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			defs := defsWith(tc.defs)
 			if strings.Contains(tc.defs, "_thing_TYPE") {
-				defs = strings.Replace(defs, `_wrapped = "wrapped")`, `_wrapped = "wrapped", _thing_TYPE = "TYPE")`, 1)
+				defs = strings.Replace(defs, `_wrapped2 = "wrapped2")`, `_wrapped2 = "wrapped2", _thing_TYPE = "TYPE")`, 1)
 			}
 			dir := writeTree(t, map[string]string{"rules/defs.bzl": defs, "rules/private/thing.bzl": tc.private})
 			_, err := RulesReference(dir)

@@ -114,8 +114,9 @@ func (w *workspace) classify(e *entry, defs *module, a *build.AssignExpr, v valu
 }
 
 // wrappedRule returns the rule a thin wrapper forwards to: a function whose
-// parameters are at most `name` and `**kwargs` and that calls a rule with
-// `**...`. Nil for any other function.
+// parameters are `**kwargs` and at most `name`, `tags` and `visibility`,
+// and that calls, with `**...`, a rule or a helper given the rule as an
+// argument. Nil for any other function.
 func (w *workspace) wrappedRule(f *funcValue) (*ruleValue, error) {
 	hasKwargs := false
 	for _, p := range f.def.Params {
@@ -127,7 +128,11 @@ func (w *workspace) wrappedRule(f *funcValue) (*ruleValue, error) {
 			}
 			return nil, nil
 		case *build.Ident:
-			if x.Name != "name" {
+			if !wrapperParams[x.Name] {
+				return nil, nil
+			}
+		case *build.AssignExpr:
+			if !wrapperParams[kwName(x)] {
 				return nil, nil
 			}
 		default:
@@ -139,31 +144,45 @@ func (w *workspace) wrappedRule(f *funcValue) (*ruleValue, error) {
 	}
 	var found *ruleValue
 	var err error
+	// asRule reports a top-level name of the wrapper's module that is a rule.
+	asRule := func(e build.Expr) *ruleValue {
+		id, ok := e.(*build.Ident)
+		if !ok || f.mod.bindings[id.Name] == nil || err != nil {
+			return nil
+		}
+		v, lerr := w.lookup(f.mod, id.Name)
+		if lerr != nil {
+			err = lerr
+			return nil
+		}
+		r, _ := v.(*ruleValue)
+		return r
+	}
 	for _, stmt := range f.def.Body {
 		build.Walk(stmt, func(x build.Expr, _ []build.Expr) {
 			c, ok := x.(*build.CallExpr)
 			if !ok || found != nil || err != nil {
 				return
 			}
-			id, ok := c.X.(*build.Ident)
-			if !ok || f.mod.bindings[id.Name] == nil {
+			pos, _, star := callArgs(c)
+			if len(star) == 0 {
 				return
 			}
-			if _, _, star := callArgs(c); len(star) == 0 {
+			if found = asRule(c.X); found != nil {
 				return
 			}
-			v, lerr := w.lookup(f.mod, id.Name)
-			if lerr != nil {
-				err = lerr
-				return
-			}
-			if r, ok := v.(*ruleValue); ok {
-				found = r
+			for _, a := range pos {
+				if found = asRule(a); found != nil {
+					return
+				}
 			}
 		})
 	}
 	return found, err
 }
+
+// wrapperParams are the parameters a thin wrapper may name besides **kwargs.
+var wrapperParams = map[string]bool{"name": true, "tags": true, "visibility": true}
 
 // constantDoc is the comment block above a constant's definition, found
 // through defs.bzl's loads.
