@@ -34,6 +34,9 @@ ones a dependency registers).
 load("//rules/private:tags.bzl", "with_tag")
 load("//rules/private:toolchain.bzl", _pet_toolchain = "pet_toolchain")
 
+# The label of the petasset toolchain type, `@rules_pet//rules/toolchain:type`,
+# as a string: put it in a rule's `toolchains` and read the tool from
+# `ctx.toolchains[PET_TOOLCHAIN_TYPE]` (see `pet_toolchain`).
 PET_TOOLCHAIN_TYPE = str(Label("//rules/toolchain:type"))
 
 def pet_toolchain(name, **kwargs):

@@ -55,7 +55,7 @@ if [[ -n "$unformatted" ]]; then
     exit 1
 fi
 
-step "rules/go_dependencies.bzl pins go.mod's versions of petasset's modules"
+step "rules/go_dependencies.bzl and WORKSPACE.bazel pin go.mod's versions"
 # WORKSPACE users get petasset's Go modules from that file, Bzlmod users and
 # the go tool from go.mod: the two must name the same version and hash.
 for mod in golang.org/x/image modernc.org/sqlite modernc.org/libc modernc.org/mathutil modernc.org/memory \
@@ -65,6 +65,19 @@ for mod in golang.org/x/image modernc.org/sqlite modernc.org/libc modernc.org/ma
     for want in "importpath = \"$mod\"" "version = \"$ver\"" "sum = \"$sum\""; do
         if ! grep -qF "$want" rules/go_dependencies.bzl; then
             echo "rules/go_dependencies.bzl lacks $want (go.mod: $mod $ver)" >&2
+            exit 1
+        fi
+    done
+    echo "$mod $ver $sum"
+done
+# WORKSPACE.bazel pins the modules only this repository's own code uses
+# (tests, the docs generator's buildifier parser) the same way.
+for mod in github.com/google/go-cmp github.com/santhosh-tekuri/jsonschema/v5 github.com/bazelbuild/buildtools; do
+    ver=$(go list -m -f '{{.Version}}' "$mod")
+    sum=$(awk -v m="$mod" -v v="$ver" '$1 == m && $2 == v { print $3 }' go.sum)
+    for want in "importpath = \"$mod\"" "version = \"$ver\"" "sum = \"$sum\""; do
+        if ! grep -qF "$want" WORKSPACE.bazel; then
+            echo "WORKSPACE.bazel lacks $want (go.mod: $mod $ver)" >&2
             exit 1
         fi
     done
