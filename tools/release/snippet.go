@@ -3,9 +3,12 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"go/parser"
+	"go/token"
 	"path"
 	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 )
 
@@ -25,7 +28,6 @@ var (
 	sha256LineRE  = regexp.MustCompile(`^(\s*)(?:# )?sha256 = "([^"]*)",$`)
 	stripRE       = regexp.MustCompile(`^\s*strip_prefix = "([^"]*)",$`)
 	urlsRE        = regexp.MustCompile(`^\s*urls = \["([^"]*)"\],$`)
-	importRE      = regexp.MustCompile(`"(` + regexp.QuoteMeta(modulePath) + `/[^"]+)"`)
 	// A load of this repository's file: "//pkg:f.bzl", "@rules_pet//pkg:f.bzl"
 	// or ":f.bzl" (group 1 is "//pkg" or empty for the file's own package).
 	loadRE = regexp.MustCompile(`(?m)^load\("(?:@rules_pet)?(//[^:"]*)?:([^"]+)"`)
@@ -168,10 +170,18 @@ func checkComplete(files map[string][]byte) []error {
 		base := path.Base(name)
 		switch {
 		case strings.HasSuffix(name, ".go"):
-			for _, m := range importRE.FindAllSubmatch(data, -1) {
-				dir := strings.TrimPrefix(string(m[1]), modulePath+"/")
-				if !goDirs[dir] {
-					errs = append(errs, fmt.Errorf("%s imports %s, whose package the archive does not hold", name, m[1]))
+			f, err := parser.ParseFile(token.NewFileSet(), name, data, parser.ImportsOnly)
+			if err != nil {
+				errs = append(errs, err)
+				continue
+			}
+			for _, imp := range f.Imports {
+				p, err := strconv.Unquote(imp.Path.Value)
+				if err != nil || !strings.HasPrefix(p, modulePath+"/") {
+					continue
+				}
+				if !goDirs[strings.TrimPrefix(p, modulePath+"/")] {
+					errs = append(errs, fmt.Errorf("%s imports %s, whose package the archive does not hold", name, p))
 				}
 			}
 		case base == "BUILD.bazel" || base == "BUILD" || strings.HasSuffix(name, ".bzl"):

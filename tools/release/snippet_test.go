@@ -93,7 +93,7 @@ func TestCheckComplete(t *testing.T) {
 		"rules/BUILD.bazel":          []byte("load(\"//rules/private:pet.bzl\", \"x\")\nload(\":defs.bzl\", \"y\")\n"),
 		"rules/defs.bzl":             []byte("load(\"@rules_pet//rules/private:pet.bzl\", \"x\")\nload(\"@bazel_skylib//lib:paths.bzl\", \"paths\")\n"),
 		"rules/private/pet.bzl":      []byte("x = 1\n"),
-		"tools/cmd/petasset/main.go": []byte("package main\n\nimport (\n\t\"fmt\"\n\t\"github.com/agentpet/rules_pet/runtime/pack\"\n)\n"),
+		"tools/cmd/petasset/main.go": []byte("package main\n\nimport (\n\t\"fmt\"\n\t\"github.com/agentpet/rules_pet/runtime/pack\"\n)\n\nconst usage = \"github.com/agentpet/rules_pet/runtime/other\"\n"),
 		"runtime/pack/read.go":       []byte("package pack\n"),
 	}
 	if errs := checkComplete(complete); len(errs) != 0 {
