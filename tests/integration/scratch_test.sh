@@ -12,7 +12,8 @@
 # libraries and golden test) and of //assets/petpack (a .petpack and its
 # golden test). It checks that
 #
-#   - it builds and its tests pass;
+#   - it builds and its tests pass, with rules_pet extracted from the
+#     archive, and so does the C reader @rules_pet//firmware:pet_pack;
 #   - a broken manifest fails `bazel build` with the manifest's FILE:LINE: RULE;
 #   - it fails pet_runtime_assets and pet_asset_pack too, with no validation flag,
 #     and their outputs of the earlier good build are gone;
@@ -167,6 +168,13 @@ if [[ -f "$ext/rules/defs.bzl" && ! -e "$ext/tests" && ! -e "$ext/README.md" && 
     pass "rules_pet came from $archive ($(wc -c <"$built") bytes, sha256 $(sha256sum "$built" | cut -c1-12)..., the snippet's) through --distdir"
 else
     fail "external/rules_pet is not the release archive's extraction ($ext)"
+fi
+# The C reader a firmware build links, which no target above depends on.
+if run_bazel build @rules_pet//firmware:pet_pack; then
+    pass "the C reader @rules_pet//firmware:pet_pack builds from the release archive"
+else
+    fail "@rules_pet//firmware:pet_pack does not build from the release archive"
+    show_log
 fi
 
 # 2. A broken manifest: a frame duration of 0 ms.
