@@ -3,13 +3,17 @@
 # workspace in a scratch directory, set up the documented way: its
 # WORKSPACE.bazel is the README's snippet (the block between the
 # workspace-snippet markers, extracted here, never a copy in this test), its
-# .bazelrc try-imports what `tools/bazel/setup.sh --workspace DIR` writes
-# (the offline stack, and rules_pet pointed at this checkout), and its pet
+# .bazelrc try-imports what `tools/bazel/setup.sh --workspace DIR
+# --no-rules-pet-override` writes (the offline stack), rules_pet itself is
+# the snippet's http_archive: this checkout's release archive
+# (//release:archive), found in a --distdir by its name and verified by the
+# snippet's sha256, so a file the archive lacks fails the build, and its pet
 # assets and BUILD files are copies of e2e/smoke's (a pack, its C and Go
 # libraries and golden test) and of //assets/petpack (a .petpack and its
 # golden test). It checks that
 #
-#   - it builds and its tests pass;
+#   - it builds and its tests pass, with rules_pet extracted from the
+#     archive, and so does the C reader @rules_pet//firmware:pet_pack;
 #   - a broken manifest fails `bazel build` with the manifest's FILE:LINE: RULE;
 #   - it fails pet_runtime_assets and pet_asset_pack too, with no validation flag,
 #     and their outputs of the earlier good build are gone;
@@ -62,7 +66,7 @@ cleanup() {
 trap cleanup EXIT
 
 # The workspace. WORKSPACE.bazel: the README's snippet, whose http_archive
-# of rules_pet the override of setup.sh --workspace replaces.
+# of rules_pet Bazel finds in the --distdir below, by the URL's file name.
 mkdir -p "$WS"
 awk '/<!-- workspace-snippet:end/ { on = 0 } on && !/^```/ { print } /<!-- workspace-snippet:begin/ { on = 1 }' \
     "$REPO_ROOT/README.md" >"$WS/WORKSPACE.bazel"
@@ -76,20 +80,41 @@ build --incompatible_strict_action_env
 test --test_output=errors
 try-import %workspace%/.bazelrc.user
 RC
+# rules_pet: the release archive of this checkout, under the file name of
+# the snippet's URL, in a --distdir.
+archive=$(sed -n 's|^ *urls = \["[^"]*/\([^"/]*\)"\],$|\1|p' "$WS/WORKSPACE.bazel")
+if [[ -z "$archive" ]]; then
+    echo "FAIL: README.md's snippet has no urls = [\"...\"] line"
+    exit 1
+fi
+if ! (cd "$REPO_ROOT" && bazel build //release:archive) >"$WORK/archive.log" 2>&1; then
+    echo "FAIL: bazel build //release:archive failed in $REPO_ROOT:"
+    tail -n 20 "$WORK/archive.log" | sed 's/^/    | /'
+    exit 1
+fi
+built="$(cd "$REPO_ROOT" && bazel info bazel-bin 2>/dev/null)/release/$archive"
+if [[ ! -f "$built" ]]; then
+    echo "FAIL: the snippet downloads $archive, which //release:archive did not build (MODULE.bazel's version?)"
+    exit 1
+fi
+mkdir -p "$WORK/distdir"
+cp "$built" "$WORK/distdir/"
 {
     echo "build --disk_cache=$CACHE/disk-cache"
+    echo "common --distdir=$WORK/distdir"
     repo_cache_rc "$WORK/gazelle_tools"
 } >"$WS/.bazelrc.user"
-if ! "$REPO_ROOT/tools/bazel/setup.sh" --workspace "$WS" >"$WORK/setup.log" 2>&1; then
-    echo "FAIL: tools/bazel/setup.sh --workspace $WS failed:"
+if ! "$REPO_ROOT/tools/bazel/setup.sh" --workspace "$WS" --no-rules-pet-override >"$WORK/setup.log" 2>&1; then
+    echo "FAIL: tools/bazel/setup.sh --workspace $WS --no-rules-pet-override failed:"
     sed 's/^/    | /' "$WORK/setup.log"
     exit 1
 fi
 if grep -qxF 'try-import %workspace%/.bazelrc.rules_pet' "$WS/.bazelrc" &&
-    grep -qxF "common --override_repository=rules_pet=$REPO_ROOT" "$WS/.bazelrc.rules_pet"; then
-    pass "setup.sh --workspace wrote .bazelrc.rules_pet (rules_pet -> $REPO_ROOT) and the try-import in .bazelrc"
+    grep -q '^common --override_repository=io_bazel_rules_go=' "$WS/.bazelrc.rules_pet" &&
+    ! grep -q 'override_repository=rules_pet=' "$WS/.bazelrc.rules_pet"; then
+    pass "setup.sh --workspace --no-rules-pet-override wrote .bazelrc.rules_pet (the offline stack, no override of rules_pet) and the try-import in .bazelrc"
 else
-    fail "setup.sh --workspace did not write the override of rules_pet or the try-import"
+    fail "setup.sh --workspace --no-rules-pet-override wrote no .bazelrc.rules_pet, an override of rules_pet, or no try-import"
 fi
 # The pet assets and BUILD files: e2e/smoke's, without its own workspace
 # files and bazel-* links.
@@ -131,10 +156,25 @@ show_log() { sed "s/^/    | /" "$LOG" | tail -n "${1:-15}"; }
 
 # 1. As checked in.
 if run_bazel test //...; then
-    pass "e2e/smoke builds against this checkout and its tests pass ($(grep -o 'Executed [0-9]* out of .*' "$LOG" | head -n 1))"
+    pass "e2e/smoke builds against the release archive and its tests pass ($(grep -o 'Executed [0-9]* out of .*' "$LOG" | head -n 1))"
 else
     fail "e2e/smoke as checked in: bazel test //... failed"
     show_log 30
+fi
+# rules_pet is the archive's extraction, not this checkout: it holds the
+# release's files only (no tests/, no README.md).
+ext="$(cd "$WS" && bazel info output_base 2>/dev/null)/external/rules_pet"
+if [[ -f "$ext/rules/defs.bzl" && ! -e "$ext/tests" && ! -e "$ext/README.md" && ! -L "$ext" ]]; then
+    pass "rules_pet came from $archive ($(wc -c <"$built") bytes, sha256 $(sha256sum "$built" | cut -c1-12)..., the snippet's) through --distdir"
+else
+    fail "external/rules_pet is not the release archive's extraction ($ext)"
+fi
+# The C reader a firmware build links, which no target above depends on.
+if run_bazel build @rules_pet//firmware:pet_pack; then
+    pass "the C reader @rules_pet//firmware:pet_pack builds from the release archive"
+else
+    fail "@rules_pet//firmware:pet_pack does not build from the release archive"
+    show_log
 fi
 
 # 2. A broken manifest: a frame duration of 0 ms.

@@ -11,6 +11,10 @@
 #
 # Usage: tools/bazel/setup.sh                    (idempotent; a rerun takes well under a second)
 #        tools/bazel/setup.sh --workspace DIR    also set up the user workspace DIR
+#        tools/bazel/setup.sh --workspace DIR --no-rules-pet-override
+#                                                the same, with rules_pet left to DIR's own
+#                                                http_archive (found by its sha256 in a
+#                                                --distdir or the repository cache)
 #
 # With --workspace, the workspace DIR (one that depends on rules_pet, like
 # e2e/smoke or the README's WORKSPACE snippet) gets `.bazelrc.rules_pet`:
@@ -55,6 +59,7 @@ die() {
 }
 
 USER_WS=
+OVERRIDE_RULES_PET=1
 while (($#)); do
     case $1 in
     --workspace)
@@ -66,13 +71,18 @@ while (($#)); do
         USER_WS=${1#--workspace=}
         shift
         ;;
+    --no-rules-pet-override)
+        OVERRIDE_RULES_PET=
+        shift
+        ;;
     -h | --help)
         sed -n '2,/^set -euo/p' "${BASH_SOURCE[0]}" | sed -n 's/^# \{0,1\}//p'
         exit 0
         ;;
-    *) die "unknown argument '$1' (usage: setup.sh [--workspace DIR])" ;;
+    *) die "unknown argument '$1' (usage: setup.sh [--workspace DIR [--no-rules-pet-override]])" ;;
     esac
 done
+[[ -n "$USER_WS" || -n "$OVERRIDE_RULES_PET" ]] || die "--no-rules-pet-override needs --workspace DIR"
 if [[ -n "$USER_WS" ]]; then
     [[ -d "$USER_WS" ]] || die "--workspace $USER_WS: no such directory"
     USER_WS=$(cd "$USER_WS" && pwd)
@@ -310,9 +320,16 @@ if [[ -n "$USER_WS" ]]; then
     install_file "$USER_WS/.bazelrc.rules_pet" < <(
         echo "# Written by rules_pet's tools/bazel/setup.sh --workspace for this machine;"
         echo "# do not commit it. Replaces the repositories rules_pet's WORKSPACE macros"
-        echo "# download with local copies, and rules_pet with the checkout $REPO_ROOT."
+        if [[ -n "$OVERRIDE_RULES_PET" ]]; then
+            echo "# download with local copies, and rules_pet with the checkout $REPO_ROOT."
+        else
+            echo "# download with local copies (rules_pet itself comes from the workspace's own"
+            echo "# http_archive)."
+        fi
         overrides_rc
-        echo "common --override_repository=rules_pet=$REPO_ROOT"
+        if [[ -n "$OVERRIDE_RULES_PET" ]]; then
+            echo "common --override_repository=rules_pet=$REPO_ROOT"
+        fi
         # Debian's linux-sandbox prints debug lines for every action; the
         # process-wrapper sandbox is quiet and still gives each action an exec
         # root holding only its declared inputs.
