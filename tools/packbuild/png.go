@@ -144,7 +144,7 @@ func ConvertPNG(data []byte) (Image, error) {
 	return img, nil
 }
 
-// convertInto is ConvertPNG reducing into dst, whose size and zeroed
+// convertInto is ConvertPNG reducing into dst, whose size and
 // buffers the caller has set: the build reduces straight into the pack.
 // An image whose header disagrees with dst's size (a file rewritten since
 // its header was read) is refused.
@@ -194,22 +194,59 @@ func convertInto(data []byte, dst *Image) (err error) {
 }
 
 // reduce turns 8-bit RGBA rows into RGB565 high byte first and a mask in
-// im, whose buffers are zero: a transparent pixel is left as it is.
+// im. Every byte of im's buffers is written, so they need not be zero.
 func reduce(pix []byte, stride int, im *Image, opaque bool) {
 	w, h := im.Width, im.Height
-	rowBytes := (w + 7) / 8
+	cl, ml := 2*w, (w+7)/8
 	for y := 0; y < h; y++ {
-		row := pix[y*stride:]
-		for x := 0; x < w; x++ {
-			p := row[x*4 : x*4+4]
-			if !opaque && p[3] < 128 {
-				continue // colour and mask bit stay zero
-			}
-			v := uint16(p[0]>>3)<<11 | uint16(p[1]>>2)<<5 | uint16(p[2]>>3)
-			i := (y*w + x) * 2
-			im.Colour[i] = byte(v >> 8)
-			im.Colour[i+1] = byte(v)
-			im.Mask[y*rowBytes+x/8] |= 0x80 >> (x % 8)
+		colour, mask := im.Colour[y*cl:y*cl+cl], im.Mask[y*ml:y*ml+ml]
+		row := pix[y*stride : y*stride+4*w]
+		if opaque {
+			reduceOpaqueRow(row, 4, colour, mask)
+		} else {
+			reduceAlphaRow(row, colour, mask)
 		}
+	}
+}
+
+// reduceAlphaRow reduces one row of 8-bit RGBA pixels. It works eight
+// pixels (one mask byte) at a time and without a branch on alpha: a pixel
+// below the threshold gets colour zero from a mask of its alpha's top bit.
+func reduceAlphaRow(row, colour, mask []byte) {
+	w := len(colour) / 2
+	x := 0
+	for m := range mask {
+		n := w - x
+		if n > 8 {
+			n = 8
+		}
+		px := row[4*x : 4*(x+n)]
+		c := colour[2*x : 2*(x+n)]
+		var bits byte
+		for k := 0; k < n; k++ {
+			p := px[4*k : 4*k+4]
+			on := p[3] >> 7 // alpha 128 or more
+			v := (uint16(p[0]>>3)<<11 | uint16(p[1]>>2)<<5 | uint16(p[2]>>3)) & -uint16(on)
+			binary.BigEndian.PutUint16(c[2*k:], v)
+			bits |= on << (7 - uint(k))
+		}
+		mask[m] = bits
+		x += n
+	}
+}
+
+// reduceOpaqueRow reduces one row of pixels of bpp bytes (3 for RGB, 4
+// for RGBA whose alpha is ignored), every one opaque.
+func reduceOpaqueRow(row []byte, bpp int, colour, mask []byte) {
+	w := len(colour) / 2
+	for x := 0; x < w; x++ {
+		p := row[bpp*x : bpp*x+3]
+		binary.BigEndian.PutUint16(colour[2*x:], uint16(p[0]>>3)<<11|uint16(p[1]>>2)<<5|uint16(p[2]>>3))
+	}
+	for m := range mask {
+		mask[m] = 0xff
+	}
+	if r := w % 8; r != 0 {
+		mask[len(mask)-1] = 0xff << (8 - uint(r))
 	}
 }
