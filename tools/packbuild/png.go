@@ -138,27 +138,44 @@ func ConvertPNG(data []byte) (Image, error) {
 	}
 	w, hgt := int(h.width), int(h.height)
 	img := Image{Width: w, Height: hgt, Colour: make([]byte, packformat.ColourLength(w, hgt)), Mask: make([]byte, packformat.MaskLength(w, hgt))}
-	if err := convertInto(data, &img); err != nil {
+	if err := convertInto(data, &img, new(fastDecoder)); err != nil {
 		return Image{}, err
 	}
 	return img, nil
 }
 
-// convertInto is ConvertPNG reducing into dst, whose size and
-// buffers the caller has set: the build reduces straight into the pack.
-// An image whose header disagrees with dst's size (a file rewritten since
-// its header was read) is refused.
-func convertInto(data []byte, dst *Image) (err error) {
-	h, err := readIHDR(data)
+// convertInto is ConvertPNG reducing into dst, whose size the caller
+// has set: the build reduces straight into the pack. An image whose
+// header disagrees with dst's size (a file rewritten since its header was
+// read) is refused. fast, when not nil, is tried before image/png; either
+// way the result is image/png's (see fastDecoder).
+func convertInto(data []byte, dst *Image, fast *fastDecoder) error {
+	h, err := checkPNG(data, dst)
 	if err != nil {
 		return err
 	}
+	if fast != nil && fast.decode(data, h, dst) {
+		return nil
+	}
+	return decodeStd(data, h, dst)
+}
+
+// checkPNG is what every conversion checks before decoding: the header,
+// its agreement with dst's size, and the chunk sequence to its IEND.
+func checkPNG(data []byte, dst *Image) (ihdr, error) {
+	h, err := readIHDR(data)
+	if err != nil {
+		return h, err
+	}
 	if int(h.width) != dst.Width || int(h.height) != dst.Height {
-		return pngErr(ReasonDecode, "the header says %dx%d, but %dx%d when it was first read: the file changed during the build", h.width, h.height, dst.Width, dst.Height)
+		return h, pngErr(ReasonDecode, "the header says %dx%d, but %dx%d when it was first read: the file changed during the build", h.width, h.height, dst.Width, dst.Height)
 	}
-	if err := checkChunks(data); err != nil {
-		return err
-	}
+	return h, checkChunks(data)
+}
+
+// decodeStd decodes data, which checkPNG accepted, with image/png and
+// reduces it into dst.
+func decodeStd(data []byte, h ihdr, dst *Image) (err error) {
 	// The header checks bound the work; a decoder bug must still end as a
 	// rejection of this image, not a crash of the build.
 	defer func() {
