@@ -227,29 +227,39 @@ func reduce(pix []byte, stride int, im *Image, opaque bool) {
 }
 
 // reduceAlphaRow reduces one row of 8-bit RGBA pixels. It works eight
-// pixels (one mask byte) at a time and without a branch on alpha: a pixel
-// below the threshold gets colour zero from a mask of its alpha's top bit.
+// pixels (one mask byte) at a time, a pixel as one 32-bit load, and
+// without a branch on alpha: a pixel below the threshold gets colour zero
+// from a mask of its alpha's top bit.
 func reduceAlphaRow(row, colour, mask []byte) {
 	w := len(colour) / 2
-	x := 0
-	for m := range mask {
-		n := w - x
-		if n > 8 {
-			n = 8
+	full := w / 8
+	for m := 0; m < full; m++ {
+		px := row[32*m : 32*m+32]
+		c := colour[16*m : 16*m+16]
+		var bits uint32
+		for k := 0; k < 8; k++ {
+			bits |= reducePixel(binary.LittleEndian.Uint32(px[4*k:]), c[2*k:]) << (7 - uint(k))
 		}
-		px := row[4*x : 4*(x+n)]
-		c := colour[2*x : 2*(x+n)]
-		var bits byte
-		for k := 0; k < n; k++ {
-			p := px[4*k : 4*k+4]
-			on := p[3] >> 7 // alpha 128 or more
-			v := (uint16(p[0]>>3)<<11 | uint16(p[1]>>2)<<5 | uint16(p[2]>>3)) & -uint16(on)
-			binary.BigEndian.PutUint16(c[2*k:], v)
-			bits |= on << (7 - uint(k))
-		}
-		mask[m] = bits
-		x += n
+		mask[m] = byte(bits)
 	}
+	if r := w - 8*full; r > 0 {
+		px, c := row[32*full:], colour[16*full:]
+		var bits uint32
+		for k := 0; k < r; k++ {
+			bits |= reducePixel(binary.LittleEndian.Uint32(px[4*k:]), c[2*k:]) << (7 - uint(k))
+		}
+		mask[full] = byte(bits)
+	}
+}
+
+// reducePixel writes the RGB565 value of p, an RGBA pixel read little
+// endian (red in the low byte), into c, zero when its alpha is below 128,
+// and returns its mask bit.
+func reducePixel(p uint32, c []byte) uint32 {
+	on := p >> 31
+	v := ((p>>3)&0x1f<<11 | (p>>10)&0x3f<<5 | (p>>19)&0x1f) & -on
+	binary.BigEndian.PutUint16(c, uint16(v))
+	return on
 }
 
 // reduceOpaqueRow reduces one row of pixels of bpp bytes (3 for RGB, 4
