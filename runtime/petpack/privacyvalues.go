@@ -3,6 +3,7 @@ package petpack
 import (
 	"regexp"
 	"strings"
+	"sync"
 )
 
 // The string-value detectors of section 7, one per bullet of its list, in
@@ -41,13 +42,13 @@ var privacyDetectors = []struct {
 type pattern struct {
 	label string
 	need  []string
-	re    *regexp.Regexp
+	re    *lazyRegexp
 	check func(m []string) bool
 	pre   func(s string) bool // when set, needed as well as need
 }
 
 func pat(label, need, expr string) pattern {
-	return pattern{label: label, need: needList(need), re: regexp.MustCompile(expr)}
+	return pattern{label: label, need: needList(need), re: lazyCompile(expr)}
 }
 
 func patCheck(label, need, expr string, check func([]string) bool) pattern {
@@ -114,12 +115,12 @@ func firstHit(s, lower string, ps []pattern) (string, bool) {
 			continue
 		}
 		if p.check == nil {
-			if p.re.MatchString(s) {
+			if p.re.get().MatchString(s) {
 				return p.label, true
 			}
 			continue
 		}
-		for _, m := range p.re.FindAllStringSubmatch(s, 16) {
+		for _, m := range p.re.get().FindAllStringSubmatch(s, 16) {
 			if p.check(m) {
 				return p.label, true
 			}
@@ -288,10 +289,10 @@ func detectLocation(s string) (Rule, string, bool) {
 	return RulePrivacyAbsolutePath, label, ok
 }
 
-var fileURLPattern = regexp.MustCompile(`(?i)(?:^|[^A-Za-z0-9+.-])file:(?:/|[A-Za-z]:)`)
+var fileURLPattern = lazyCompile(`(?i)(?:^|[^A-Za-z0-9+.-])file:(?:/|[A-Za-z]:)`)
 
 func fileURL(s string) bool {
-	return strings.Contains(strings.ToLower(s), "file:") && fileURLPattern.MatchString(s)
+	return strings.Contains(strings.ToLower(s), "file:") && fileURLPattern.get().MatchString(s)
 }
 
 // externalLocator is the authors' rule: "://" after a scheme, a letter
@@ -394,9 +395,9 @@ var (
 		"go": "mod vet", "conda": "install create activate", "poetry": "install run add", "systemctl": "start stop restart enable",
 		"aws": "s3 ec2 iam sts configure", "gcloud": "auth config compute", "openssl": "req genrsa enc", "helm": "install upgrade",
 	}
-	programPattern = regexp.MustCompile("(?:^|[\\s;&|(`]|\\$\\()(" + toolPrograms + "|" + wordPrograms + ")[ \\t]+([^\\s;&|]+)(?:[ \\t]+([^\\s;&|]+))?(?:[ \\t]+([^\\s;&|]+))?")
-	flagPattern    = regexp.MustCompile(`^(?:--?[A-Za-z][A-Za-z0-9_-]*(?:=\S*)?|\+[rwx]+)$`)
-	scriptPattern  = regexp.MustCompile(`^["']?(?:\.{1,2}/|/|~/|[A-Za-z]:\\)|\.(?:py|sh|bash|zsh|js|mjs|cjs|ts|rb|pl|ps1|bat|cmd|exe|php|jar)["']?$`)
+	programPattern = lazyCompile("(?:^|[\\s;&|(`]|\\$\\()(" + toolPrograms + "|" + wordPrograms + ")[ \\t]+([^\\s;&|]+)(?:[ \\t]+([^\\s;&|]+))?(?:[ \\t]+([^\\s;&|]+))?")
+	flagPattern    = lazyCompile(`^(?:--?[A-Za-z][A-Za-z0-9_-]*(?:=\S*)?|\+[rwx]+)$`)
+	scriptPattern  = lazyCompile(`^["']?(?:\.{1,2}/|/|~/|[A-Za-z]:\\)|\.(?:py|sh|bash|zsh|js|mjs|cjs|ts|rb|pl|ps1|bat|cmd|exe|php|jar)["']?$`)
 )
 
 // commandLine reports a program invoked with arguments, prompt or not.
@@ -404,10 +405,10 @@ func commandLine(s string) bool {
 	if !mayBeCommand(s) {
 		return false
 	}
-	for _, m := range programPattern.FindAllStringSubmatch(s, 32) {
+	for _, m := range programPattern.get().FindAllStringSubmatch(s, 32) {
 		prog, args := m[1], m[2:]
 		for _, a := range args {
-			if a != "" && (flagPattern.MatchString(a) || scriptPattern.MatchString(a)) {
+			if a != "" && (flagPattern.get().MatchString(a) || scriptPattern.get().MatchString(a)) {
 				return true
 			}
 		}
@@ -464,7 +465,7 @@ var commandPatterns = []pattern{
 	pat("an internal prompt", "~sp~prompt ~sp~message ~sp~instruction you~sp~are <system>", `(?i)\b(?:system|developer|internal|hidden) (?:prompt|message|instructions?)\s*:|(?i)\byou are (?:chatgpt|claude|codex|gemini|copilot|a helpful assistant|an ai assistant|an ai language model|a large language model)\b|(?i)<system>`),
 }
 
-var rolePattern = regexp.MustCompile(`(?im)(?:^|[.!?]["')]*[ \t]+)[ \t>*#-]*\**(user|human|assistant|system|developer|ai)\**[ \t]*:[ \t]*\S`)
+var rolePattern = lazyCompile(`(?im)(?:^|[.!?]["')]*[ \t]+)[ \t>*#-]*\**(user|human|assistant|system|developer|ai)\**[ \t]*:[ \t]*\S`)
 
 // transcript: a turn labelled as the user's and one as the assistant's
 // (or system's), as a chat log has. A turn's label starts a line or
@@ -477,7 +478,7 @@ func transcript(s string) bool {
 		return false
 	}
 	user, other := false, false
-	for _, m := range rolePattern.FindAllStringSubmatch(s, 64) {
+	for _, m := range rolePattern.get().FindAllStringSubmatch(s, 64) {
 		switch strings.ToLower(m[1]) {
 		case "user", "human":
 			user = true
@@ -493,13 +494,13 @@ var envPatterns = []pattern{
 	pat("an environment assignment", "export setenv declare~sp~-x $env: set~sp~", `\b(?:export|setenv|declare -x)[ \t]+[A-Za-z_][A-Za-z0-9_]*=|\$env:[A-Za-z_][A-Za-z0-9_]*\s*=|(?m)^[ \t]*set [A-Z_][A-Z0-9_]*=`),
 }
 
-var envAssignment = regexp.MustCompile(`(?:^|\s)[A-Z][A-Z0-9_]{2,}=\S+`)
+var envAssignment = lazyCompile(`(?:^|\s)[A-Z][A-Z0-9_]{2,}=\S+`)
 
 func detectCommand(s string) (Rule, string, bool) {
 	if label, ok := firstHit(s, strings.ToLower(s), envPatterns); ok {
 		return RulePrivacyEnvironment, label, true
 	}
-	if strings.Count(s, "=") >= 2 && len(envAssignment.FindAllStringIndex(s, 2)) >= 2 {
+	if strings.Count(s, "=") >= 2 && len(envAssignment.get().FindAllStringIndex(s, 2)) >= 2 {
 		return RulePrivacyEnvironment, "an environment dump", true
 	}
 	if label, ok := firstHit(s, strings.ToLower(s), commandPatterns); ok {
@@ -529,4 +530,23 @@ var codePatterns = []pattern{
 func detectCode(s string) (Rule, string, bool) {
 	label, ok := firstHit(s, strings.ToLower(s), codePatterns)
 	return RulePrivacyExecutable, label, ok
+}
+
+// lazyRegexp compiles its expression on first use. The detectors' few
+// dozen expressions took most of this package's 25 ms of start-up, which
+// every petasset command paid, `pack build` included, though only the
+// privacy check ever runs them.
+type lazyRegexp struct {
+	expr string
+	once sync.Once
+	re   *regexp.Regexp
+}
+
+func lazyCompile(expr string) *lazyRegexp { return &lazyRegexp{expr: expr} }
+
+// get returns the compiled expression; an invalid one panics, as
+// regexp.MustCompile did at start-up.
+func (l *lazyRegexp) get() *regexp.Regexp {
+	l.once.Do(func() { l.re = regexp.MustCompile(l.expr) })
+	return l.re
 }

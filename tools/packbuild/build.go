@@ -146,9 +146,10 @@ func decodeAll(m *manifest.Manifest, open OpenFunc, workers int, images []Image)
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			fast := new(fastDecoder) // this worker's buffers, reused image to image
 			for i := take(); i >= 0; i = take() {
 				im := m.Images[i]
-				if err := convertFile(open, im.Path, &images[i]); err != nil {
+				if err := convertFile(open, im.Path, &images[i], fast); err != nil {
 					fail(i, imageErr(im, err))
 				}
 			}
@@ -159,12 +160,12 @@ func decodeAll(m *manifest.Manifest, open OpenFunc, workers int, images []Image)
 }
 
 // convertFile reads one image whole and reduces it into dst.
-func convertFile(open OpenFunc, path string, dst *Image) error {
+func convertFile(open OpenFunc, path string, dst *Image, fast *fastDecoder) error {
 	data, err := readImage(open, path)
 	if err != nil {
 		return err
 	}
-	return convertInto(data, dst)
+	return convertInto(data, dst, fast)
 }
 
 // openRegular opens path and refuses anything but a regular file.

@@ -138,27 +138,44 @@ func ConvertPNG(data []byte) (Image, error) {
 	}
 	w, hgt := int(h.width), int(h.height)
 	img := Image{Width: w, Height: hgt, Colour: make([]byte, packformat.ColourLength(w, hgt)), Mask: make([]byte, packformat.MaskLength(w, hgt))}
-	if err := convertInto(data, &img); err != nil {
+	if err := convertInto(data, &img, new(fastDecoder)); err != nil {
 		return Image{}, err
 	}
 	return img, nil
 }
 
-// convertInto is ConvertPNG reducing into dst, whose size and zeroed
-// buffers the caller has set: the build reduces straight into the pack.
-// An image whose header disagrees with dst's size (a file rewritten since
-// its header was read) is refused.
-func convertInto(data []byte, dst *Image) (err error) {
-	h, err := readIHDR(data)
+// convertInto is ConvertPNG reducing into dst, whose size the caller
+// has set: the build reduces straight into the pack. An image whose
+// header disagrees with dst's size (a file rewritten since its header was
+// read) is refused. fast, when not nil, is tried before image/png; either
+// way the result is image/png's (see fastDecoder).
+func convertInto(data []byte, dst *Image, fast *fastDecoder) error {
+	h, err := checkPNG(data, dst)
 	if err != nil {
 		return err
 	}
+	if fast != nil && fast.decode(data, h, dst) {
+		return nil
+	}
+	return decodeStd(data, h, dst)
+}
+
+// checkPNG is what every conversion checks before decoding: the header,
+// its agreement with dst's size, and the chunk sequence to its IEND.
+func checkPNG(data []byte, dst *Image) (ihdr, error) {
+	h, err := readIHDR(data)
+	if err != nil {
+		return h, err
+	}
 	if int(h.width) != dst.Width || int(h.height) != dst.Height {
-		return pngErr(ReasonDecode, "the header says %dx%d, but %dx%d when it was first read: the file changed during the build", h.width, h.height, dst.Width, dst.Height)
+		return h, pngErr(ReasonDecode, "the header says %dx%d, but %dx%d when it was first read: the file changed during the build", h.width, h.height, dst.Width, dst.Height)
 	}
-	if err := checkChunks(data); err != nil {
-		return err
-	}
+	return h, checkChunks(data)
+}
+
+// decodeStd decodes data, which checkPNG accepted, with image/png and
+// reduces it into dst.
+func decodeStd(data []byte, h ihdr, dst *Image) (err error) {
 	// The header checks bound the work; a decoder bug must still end as a
 	// rejection of this image, not a crash of the build.
 	defer func() {
@@ -194,22 +211,69 @@ func convertInto(data []byte, dst *Image) (err error) {
 }
 
 // reduce turns 8-bit RGBA rows into RGB565 high byte first and a mask in
-// im, whose buffers are zero: a transparent pixel is left as it is.
+// im. Every byte of im's buffers is written, so they need not be zero.
 func reduce(pix []byte, stride int, im *Image, opaque bool) {
 	w, h := im.Width, im.Height
-	rowBytes := (w + 7) / 8
+	cl, ml := 2*w, (w+7)/8
 	for y := 0; y < h; y++ {
-		row := pix[y*stride:]
-		for x := 0; x < w; x++ {
-			p := row[x*4 : x*4+4]
-			if !opaque && p[3] < 128 {
-				continue // colour and mask bit stay zero
-			}
-			v := uint16(p[0]>>3)<<11 | uint16(p[1]>>2)<<5 | uint16(p[2]>>3)
-			i := (y*w + x) * 2
-			im.Colour[i] = byte(v >> 8)
-			im.Colour[i+1] = byte(v)
-			im.Mask[y*rowBytes+x/8] |= 0x80 >> (x % 8)
+		colour, mask := im.Colour[y*cl:y*cl+cl], im.Mask[y*ml:y*ml+ml]
+		row := pix[y*stride : y*stride+4*w]
+		if opaque {
+			reduceOpaqueRow(row, 4, colour, mask)
+		} else {
+			reduceAlphaRow(row, colour, mask)
 		}
+	}
+}
+
+// reduceAlphaRow reduces one row of 8-bit RGBA pixels. It works eight
+// pixels (one mask byte) at a time, a pixel as one 32-bit load, and
+// without a branch on alpha: a pixel below the threshold gets colour zero
+// from a mask of its alpha's top bit.
+func reduceAlphaRow(row, colour, mask []byte) {
+	w := len(colour) / 2
+	full := w / 8
+	for m := 0; m < full; m++ {
+		px := row[32*m : 32*m+32]
+		c := colour[16*m : 16*m+16]
+		var bits uint32
+		for k := 0; k < 8; k++ {
+			bits |= reducePixel(binary.LittleEndian.Uint32(px[4*k:]), c[2*k:]) << (7 - uint(k))
+		}
+		mask[m] = byte(bits)
+	}
+	if r := w - 8*full; r > 0 {
+		px, c := row[32*full:], colour[16*full:]
+		var bits uint32
+		for k := 0; k < r; k++ {
+			bits |= reducePixel(binary.LittleEndian.Uint32(px[4*k:]), c[2*k:]) << (7 - uint(k))
+		}
+		mask[full] = byte(bits)
+	}
+}
+
+// reducePixel writes the RGB565 value of p, an RGBA pixel read little
+// endian (red in the low byte), into c, zero when its alpha is below 128,
+// and returns its mask bit.
+func reducePixel(p uint32, c []byte) uint32 {
+	on := p >> 31
+	v := ((p>>3)&0x1f<<11 | (p>>10)&0x3f<<5 | (p>>19)&0x1f) & -on
+	binary.BigEndian.PutUint16(c, uint16(v))
+	return on
+}
+
+// reduceOpaqueRow reduces one row of pixels of bpp bytes (3 for RGB, 4
+// for RGBA whose alpha is ignored), every one opaque.
+func reduceOpaqueRow(row []byte, bpp int, colour, mask []byte) {
+	w := len(colour) / 2
+	for x := 0; x < w; x++ {
+		p := row[bpp*x : bpp*x+3]
+		binary.BigEndian.PutUint16(colour[2*x:], uint16(p[0]>>3)<<11|uint16(p[1]>>2)<<5|uint16(p[2]>>3))
+	}
+	for m := range mask {
+		mask[m] = 0xff
+	}
+	if r := w % 8; r != 0 {
+		mask[len(mask)-1] = 0xff << (8 - uint(r))
 	}
 }
