@@ -18,21 +18,26 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 FUZZTIME=${FUZZTIME:-10s}
 # Each phase's wall time, printed at the end of the run (and on failure),
 # so a slow phase shows in CI's log against its budget.
+# The disk left free after each phase shows too: the integration scripts
+# each create and delete whole Bazel output bases.
 phase_names=()
 phase_secs=()
+phase_free=()
 phase_start=$SECONDS
+disk_free() { df -Pk "$HOME" . | awk 'NR > 1 && (m == "" || $4 < m) { m = $4 } END { printf "%.1f GiB", m / 1048576 }'; }
 finish_phase() {
     if ((${#phase_names[@]})); then
         phase_secs+=($((SECONDS - phase_start)))
+        phase_free+=("$(disk_free)")
     fi
 }
 print_phases() {
     local rc=$?
     finish_phase
-    printf '\n== phase times (total %d s)\n' "$SECONDS"
+    printf '\n== phase times (total %d s; disk free after each phase)\n' "$SECONDS"
     local i
     for i in "${!phase_names[@]}"; do
-        printf '%6d s  %s\n' "${phase_secs[$i]}" "${phase_names[$i]}"
+        printf '%6d s  %9s  %s\n' "${phase_secs[$i]}" "${phase_free[$i]}" "${phase_names[$i]}"
     done
     return $rc
 }
@@ -43,6 +48,8 @@ step() {
     phase_start=$SECONDS
     printf '\n== %s\n' "$*"
 }
+
+echo "disk free at the start: $(disk_free) (a whole run takes about 25 GiB at its peak)"
 
 step "offline toolchain set-up"
 tools/bazel/setup.sh

@@ -42,7 +42,7 @@ DISK_CACHE="$WORK/disk-cache"
 cleanup() {
     local ws
     for ws in "$A" "$B"; do
-        if [[ -d "$ws" ]]; then (cd "$ws" && bazel shutdown >/dev/null 2>&1) || true; fi
+        retire_workspace "$ws"
     done
     if [[ "${KEEP_SCRATCH:-}" == 1 ]]; then
         echo "checkouts kept: $A $B"

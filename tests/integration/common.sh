@@ -15,6 +15,19 @@ fail() {
 
 [[ -f "$REPO_ROOT/.bazelrc.offline" ]] || "$REPO_ROOT/tools/bazel/setup.sh" >/dev/null
 
+# retire_workspace DIR: stops DIR's Bazel server and, unless KEEP_SCRATCH=1,
+# deletes its output base. Every checkout at a new path gets an output base of
+# its own under ~/.cache/bazel (a few GiB: the Go SDK, modernc's sources, the
+# outputs); left behind, one run's scripts filled a CI machine's disk.
+retire_workspace() {
+    [[ -d "$1" ]] || return 0
+    if [[ "${KEEP_SCRATCH:-}" == 1 ]]; then
+        (cd "$1" && bazel shutdown >/dev/null 2>&1) || true
+    else
+        (cd "$1" && bazel clean --expunge >/dev/null 2>&1) || true
+    fi
+}
+
 # copy_checkout DEST: copies what git would commit now (tracked and
 # unignored files) to DEST, plus this machine's offline overrides, so that a
 # second checkout at another path holds the same bytes.

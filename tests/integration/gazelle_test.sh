@@ -31,7 +31,7 @@ WORK=$(mktemp -d "${TMPDIR:-/tmp}/rules_pet_gazelle.XXXXXX")
 WS="$WORK/repo"
 LOG="$WORK/bazel.log"
 cleanup() {
-    if [[ -d "$WS" ]]; then (cd "$WS" && bazel shutdown >/dev/null 2>&1) || true; fi
+    retire_workspace "$WS"
     if [[ "${KEEP_SCRATCH:-}" == 1 ]]; then
         echo "copy kept: $WS"
     else

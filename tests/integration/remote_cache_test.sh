@@ -39,7 +39,7 @@ cleanup() {
     local ws
     stop_nginx
     for ws in "$A" "$B"; do
-        if [[ -d "$ws" ]]; then (cd "$ws" && bazel shutdown >/dev/null 2>&1) || true; fi
+        retire_workspace "$ws"
     done
     if [[ "${KEEP_SCRATCH:-}" == 1 ]]; then
         echo "kept: $WORK"

@@ -59,7 +59,7 @@ WORKER_DIR=$(mktemp -d /var/tmp/rules_pet_remote_worker.XXXXXX)
 WORKER_PID=
 cleanup() {
     stop_worker
-    if [[ -d "$C" ]]; then (cd "$C" && bazel shutdown >/dev/null 2>&1) || true; fi
+    retire_workspace "$C"
     if [[ "${KEEP_SCRATCH:-}" == 1 ]]; then
         echo "kept: $WORK $WORKER_DIR"
     else

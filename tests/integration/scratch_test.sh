@@ -56,7 +56,7 @@ WORK=$(mktemp -d "${TMPDIR:-/tmp}/rules_pet_scratch.XXXXXX")
 WS="$WORK/ws"
 LOG="$WORK/bazel.log"
 cleanup() {
-    if [[ -d "$WS" ]]; then (cd "$WS" && bazel shutdown >/dev/null 2>&1) || true; fi
+    retire_workspace "$WS"
     if [[ "${KEEP_SCRATCH:-}" == 1 ]]; then
         echo "scratch workspace kept: $WS"
     else
