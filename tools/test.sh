@@ -140,6 +140,7 @@ fuzz FuzzParse ./runtime/manifest
 fuzz FuzzRead ./runtime/pack
 # The fast PNG path against image/png: same pixels or same error.
 fuzz FuzzFastPath ./tools/packbuild
+fuzz FuzzZlib ./tools/internal/inflate
 # Inputs here are whole archives whose valid ones decode 50 frames and a
 # preview: minimising each new one (even for 5 s) left 60 s runs at 5 k
 # inputs, against 1 M without it. A finding is kept as it was found.

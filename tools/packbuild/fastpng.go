@@ -1,18 +1,21 @@
 package packbuild
 
 import (
-	"compress/zlib"
 	"encoding/binary"
 	"hash/crc32"
-	"io"
+
+	"github.com/agentpet/rules_pet/tools/internal/inflate"
 )
 
 // fastDecoder converts the PNGs nearly every sprite is, 8-bit colour type
-// 6 or 2 without interlacing and with no PLTE or tRNS chunk, a row at a
-// time: the image data is inflated into two row buffers, unfiltered and
-// reduced straight into the pack. No decoded image is ever held, which
-// image/png cannot avoid, and the buffers and the inflater are reused
-// from image to image. One worker owns one fastDecoder.
+// 6 or 2 without interlacing and with no PLTE or tRNS chunk, without
+// image/png: the image data is inflated whole by tools/internal/inflate
+// (the header gives its exact size, so the output can be the window),
+// then each row is unfiltered in place and reduced straight into the
+// pack. The filtered rows are the one image-sized buffer, reused from
+// image to image with the inflater's tables; no image.Image is built.
+// One worker owns one fastDecoder, so memory grows with the workers,
+// not with the images.
 //
 // It only ever accepts a file image/png accepts, with the same pixels:
 // it walks the same chunk rules (every CRC checked, the IDAT run inflated
@@ -22,10 +25,11 @@ import (
 // accepted set and every rejection text are image/png's, and
 // FuzzFastPath holds the two paths to the same output for any input.
 type fastDecoder struct {
-	segs      [][]byte // the IDAT run's data, chunk by chunk
-	src       segReader
-	zr        io.ReadCloser // reset to each image's stream
-	cur, prev []byte        // a filtered row and the row above it
+	segs     [][]byte // the IDAT run's data, chunk by chunk
+	stream   []byte   // the run joined, when it has more than one chunk
+	raw      []byte   // the image's filtered rows, inflated
+	zero     []byte   // the row above the first
+	inflater inflate.Decoder
 }
 
 // decode converts data, whose header h readIHDR accepted and whose
@@ -42,15 +46,13 @@ func (d *fastDecoder) decode(data []byte, h ihdr, dst *Image) (ok bool) {
 	if !d.chunks(data) {
 		return false
 	}
-	d.src.reset(d.segs)
-	if d.zr == nil {
-		zr, err := zlib.NewReader(&d.src)
-		if err != nil {
-			return false
+	stream := d.segs[0]
+	if len(d.segs) > 1 {
+		d.stream = d.stream[:0]
+		for _, s := range d.segs {
+			d.stream = append(d.stream, s...)
 		}
-		d.zr = zr
-	} else if err := d.zr.(zlib.Resetter).Reset(&d.src, nil); err != nil {
-		return false
+		stream = d.stream
 	}
 	bpp := 4
 	if h.colour == 2 {
@@ -58,18 +60,23 @@ func (d *fastDecoder) decode(data []byte, h ihdr, dst *Image) (ok bool) {
 	}
 	w, hgt := int(h.width), int(h.height)
 	n := 1 + w*bpp // the filter type byte, then the pixels
-	if cap(d.cur) < n {
-		d.cur, d.prev = make([]byte, n), make([]byte, n)
+	size := n * hgt
+	if cap(d.raw) < size {
+		d.raw = make([]byte, size)
 	}
-	cur, prev := d.cur[:n], d.prev[:n]
-	for i := range prev {
-		prev[i] = 0 // the row above the first is zero
+	if cap(d.zero) < n {
+		d.zero = make([]byte, n)
 	}
+	raw := d.raw[:size]
+	// As image/png requires: the stream holds exactly the rows, ends
+	// there with the right Adler-32, and uses the whole IDAT run.
+	if took, err := d.inflater.Zlib(raw, stream); err != nil || took != len(stream) {
+		return false
+	}
+	prev := d.zero[:n]
 	cl, ml := 2*w, (w+7)/8
 	for y := 0; y < hgt; y++ {
-		if _, err := io.ReadFull(d.zr, cur); err != nil {
-			return false
-		}
+		cur := raw[y*n : y*n+n]
 		if !unfilter(cur[0], cur[1:], prev[1:], bpp) {
 			return false
 		}
@@ -79,20 +86,9 @@ func (d *fastDecoder) decode(data []byte, h ihdr, dst *Image) (ok bool) {
 		} else {
 			reduceAlphaRow(cur[1:], colour, mask)
 		}
-		cur, prev = prev, cur
+		prev = cur
 	}
-	// As image/png does: the stream must end here, which also checks
-	// its Adler-32, and it must have used every byte of the IDAT run.
-	var one [1]byte
-	var rn int
-	var err error
-	for i := 0; rn == 0 && err == nil; i++ {
-		if i == 100 {
-			return false
-		}
-		rn, err = d.zr.Read(one[:])
-	}
-	return rn == 0 && err == io.EOF && d.src.exhausted()
+	return true
 }
 
 // chunks checks the chunk sequence the fast path takes and collects the
@@ -155,50 +151,6 @@ func crcOK(chunk []byte) bool {
 	n := len(chunk)
 	return crc32.ChecksumIEEE(chunk[4:n-4]) == binary.BigEndian.Uint32(chunk[n-4:])
 }
-
-// segReader reads the IDAT run as one stream. It is an io.ByteReader, so
-// the inflater reads from it directly, never ahead through a buffer:
-// exhausted then tells whether the stream used the whole run.
-type segReader struct {
-	segs [][]byte
-	cur  []byte
-}
-
-func (r *segReader) reset(segs [][]byte) { r.segs, r.cur = segs, nil }
-
-// next makes cur non-empty, or reports that the run is used up.
-func (r *segReader) next() bool {
-	for len(r.cur) == 0 {
-		if len(r.segs) == 0 {
-			return false
-		}
-		r.cur, r.segs = r.segs[0], r.segs[1:]
-	}
-	return true
-}
-
-func (r *segReader) Read(p []byte) (int, error) {
-	if len(p) == 0 {
-		return 0, nil
-	}
-	if !r.next() {
-		return 0, io.EOF
-	}
-	n := copy(p, r.cur)
-	r.cur = r.cur[n:]
-	return n, nil
-}
-
-func (r *segReader) ReadByte() (byte, error) {
-	if !r.next() {
-		return 0, io.EOF
-	}
-	b := r.cur[0]
-	r.cur = r.cur[1:]
-	return b, nil
-}
-
-func (r *segReader) exhausted() bool { return !r.next() }
 
 // unfilter reverses the PNG row filter ft on cur, given prev, the
 // unfiltered row above (zero for the first row); bpp is the bytes a
