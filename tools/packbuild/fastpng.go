@@ -154,20 +154,45 @@ func crcOK(chunk []byte) bool {
 
 // unfilter reverses the PNG row filter ft on cur, given prev, the
 // unfiltered row above (zero for the first row); bpp is the bytes a
-// pixel. It reports false for a filter type PNG does not define.
+// pixel. It reports false for a filter type PNG does not define. The
+// filters work on whole pixels and words where they can: the bytes of a
+// word are added without carries between them (add8).
 func unfilter(ft byte, cur, prev []byte, bpp int) bool {
 	prev = prev[:len(cur)]
 	switch ft {
 	case 0: // None
 	case 1: // Sub
+		if bpp == 4 {
+			left := uint32(0)
+			for i := 0; i+4 <= len(cur); i += 4 {
+				left = uint32(add8(uint64(binary.LittleEndian.Uint32(cur[i:])), uint64(left)))
+				binary.LittleEndian.PutUint32(cur[i:], left)
+			}
+			break
+		}
 		for i := bpp; i < len(cur); i++ {
 			cur[i] += cur[i-bpp]
 		}
 	case 2: // Up
-		for i, p := range prev {
-			cur[i] += p
+		i := 0
+		for ; i+8 <= len(cur); i += 8 {
+			binary.LittleEndian.PutUint64(cur[i:], add8(binary.LittleEndian.Uint64(cur[i:]), binary.LittleEndian.Uint64(prev[i:])))
+		}
+		for ; i < len(cur); i++ {
+			cur[i] += prev[i]
 		}
 	case 3: // Average
+		if bpp == 4 {
+			left := uint64(0)
+			for i := 0; i+4 <= len(cur); i += 4 {
+				up := uint64(binary.LittleEndian.Uint32(prev[i:]))
+				// The bytes' floor((left+up)/2), with no carry out of any.
+				avg := left&up + (left^up)>>1&0x7f7f7f7f
+				left = add8(uint64(binary.LittleEndian.Uint32(cur[i:])), avg) & 0xffffffff
+				binary.LittleEndian.PutUint32(cur[i:], uint32(left))
+			}
+			break
+		}
 		for i := 0; i < bpp; i++ {
 			cur[i] += prev[i] / 2
 		}
@@ -175,11 +200,64 @@ func unfilter(ft byte, cur, prev []byte, bpp int) bool {
 			cur[i] += byte((int(cur[i-bpp]) + int(prev[i])) / 2)
 		}
 	case 4: // Paeth
+		if bpp == 4 {
+			unpaeth4(cur, prev)
+			break
+		}
 		unpaeth(cur, prev, bpp)
 	default:
 		return false
 	}
 	return true
+}
+
+// add8 adds the bytes of a and b pairwise, each modulo 256.
+func add8(a, b uint64) uint64 {
+	const low7 = 0x7f7f7f7f7f7f7f7f
+	return (a&low7 + b&low7) ^ (a^b)&^low7
+}
+
+// paeth is the Paeth predictor of PNG's filter type 4, a the byte to
+// the left, b the one above, c the one above and to the left. Written
+// as two conditional moves, with the predictor's tie order (a, then b,
+// then c), so that noisy rows cost no mispredicted branches.
+func paeth(a, b, c int) int {
+	pa := b - c   // |p - a| where p = a + b - c
+	pb := a - c   // |p - b|
+	pc := pa + pb // |p - c|
+	if pa < 0 {
+		pa = -pa
+	}
+	if pb < 0 {
+		pb = -pb
+	}
+	if pc < 0 {
+		pc = -pc
+	}
+	pred, m := a, pa
+	if pb < m {
+		pred, m = b, pb
+	}
+	if pc < m {
+		pred = c
+	}
+	return pred
+}
+
+// unpaeth4 reverses the Paeth filter on four-byte pixels, the four
+// channels side by side so that their chains of dependent bytes overlap.
+func unpaeth4(cur, prev []byte) {
+	var a0, a1, a2, a3, c0, c1, c2, c3 int
+	for i := 0; i+4 <= len(cur); i += 4 {
+		p, q := cur[i:i+4:i+4], prev[i:i+4:i+4]
+		b0, b1, b2, b3 := int(q[0]), int(q[1]), int(q[2]), int(q[3])
+		a0 = (paeth(a0, b0, c0) + int(p[0])) & 0xff
+		a1 = (paeth(a1, b1, c1) + int(p[1])) & 0xff
+		a2 = (paeth(a2, b2, c2) + int(p[2])) & 0xff
+		a3 = (paeth(a3, b3, c3) + int(p[3])) & 0xff
+		p[0], p[1], p[2], p[3] = byte(a0), byte(a1), byte(a2), byte(a3)
+		c0, c1, c2, c3 = b0, b1, b2, b3
+	}
 }
 
 // unpaeth reverses the Paeth filter one channel at a time, keeping the
@@ -189,25 +267,7 @@ func unpaeth(cur, prev []byte, bpp int) {
 		a, c := 0, 0
 		for i := ch; i < len(cur); i += bpp {
 			b := int(prev[i])
-			pa := b - c   // |p - a| where p = a + b - c
-			pb := a - c   // |p - b|
-			pc := pa + pb // |p - c|
-			if pa < 0 {
-				pa = -pa
-			}
-			if pb < 0 {
-				pb = -pb
-			}
-			if pc < 0 {
-				pc = -pc
-			}
-			pred := c
-			if pa <= pb && pa <= pc {
-				pred = a
-			} else if pb <= pc {
-				pred = b
-			}
-			a = (pred + int(cur[i])) & 0xff
+			a = (paeth(a, b, c) + int(cur[i])) & 0xff
 			cur[i] = byte(a)
 			c = b
 		}

@@ -126,13 +126,6 @@ func filterRow(ft byte, row, prev []byte, bpp int) []byte {
 	return out
 }
 
-func abs(x int) int {
-	if x < 0 {
-		return -x
-	}
-	return x
-}
-
 // convertBoth converts data with the fast path first and with image/png
 // alone, and fails unless both give the same bytes or the same error. It
 // reports whether the fast path itself took the file.
@@ -284,4 +277,77 @@ func FuzzFastPath(f *testing.F) {
 		}
 		convertBoth(t, data)
 	})
+}
+
+// refUnfilter is PNG's definition of the row filters, a byte at a time.
+func refUnfilter(ft byte, cur, prev []byte, bpp int) {
+	for i := range cur {
+		var a, c int
+		if i >= bpp {
+			a, c = int(cur[i-bpp]), int(prev[i-bpp])
+		}
+		b := int(prev[i])
+		var pred int
+		switch ft {
+		case 1:
+			pred = a
+		case 2:
+			pred = b
+		case 3:
+			pred = (a + b) / 2
+		case 4:
+			p := a + b - c
+			pa, pb, pc := abs(p-a), abs(p-b), abs(p-c)
+			switch {
+			case pa <= pb && pa <= pc:
+				pred = a
+			case pb <= pc:
+				pred = b
+			default:
+				pred = c
+			}
+		}
+		cur[i] = byte(int(cur[i]) + pred)
+	}
+}
+
+// TestUnfilter holds the word-at-a-time filters to the definition, for
+// every filter, both pixel sizes and widths around a word, on random and
+// on extreme rows.
+func TestUnfilter(t *testing.T) {
+	rng := rand.New(rand.NewSource(7))
+	for _, bpp := range []int{3, 4} {
+		for _, w := range []int{1, 2, 3, 5, 17, 64} {
+			for ft := byte(0); ft <= 4; ft++ {
+				for trial := 0; trial < 50; trial++ {
+					cur, prev := make([]byte, w*bpp), make([]byte, w*bpp)
+					rng.Read(cur)
+					rng.Read(prev)
+					if trial%5 == 0 {
+						for i := range cur {
+							cur[i], prev[i] = 255, 255-byte(i%2)
+						}
+					}
+					want := append([]byte(nil), cur...)
+					refUnfilter(ft, want, prev, bpp)
+					if !unfilter(ft, cur, prev, bpp) {
+						t.Fatalf("filter %d refused", ft)
+					}
+					if !bytes.Equal(cur, want) {
+						t.Fatalf("filter %d, %d-byte pixels, width %d: got %v, want %v", ft, bpp, w, cur, want)
+					}
+				}
+			}
+		}
+	}
+	if unfilter(5, make([]byte, 4), make([]byte, 4), 4) {
+		t.Error("filter type 5 was accepted")
+	}
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
 }
