@@ -159,12 +159,14 @@ func decodeAll(m *manifest.Manifest, open OpenFunc, workers int, images []Image)
 	return firstErr
 }
 
-// convertFile reads one image whole and reduces it into dst.
+// convertFile reads one image whole, into the worker's file buffer, and
+// reduces it into dst.
 func convertFile(open OpenFunc, path string, dst *Image, fast *fastDecoder) error {
-	data, err := readImage(open, path)
+	data, err := readImage(open, path, fast.file)
 	if err != nil {
 		return err
 	}
+	fast.file = data
 	return convertInto(data, dst, fast)
 }
 
@@ -186,15 +188,15 @@ func openRegular(open OpenFunc, path string) (fs.File, error) {
 	return f, nil
 }
 
-// readImage reads a regular file of at most maxPNGBytes, in one buffer
-// sized from Stat.
-func readImage(open OpenFunc, path string) ([]byte, error) {
+// readImage reads a regular file of at most maxPNGBytes into buf, or
+// into a new buffer sized from Stat when buf is too small.
+func readImage(open OpenFunc, path string, buf []byte) ([]byte, error) {
 	f, err := openRegular(open, path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	data, err := boundedread.Read(f, maxPNGBytes)
+	data, err := boundedread.ReadInto(buf, f, maxPNGBytes)
 	if err != nil {
 		return nil, err
 	}

@@ -25,6 +25,7 @@ import (
 // accepted set and every rejection text are image/png's, and
 // FuzzFastPath holds the two paths to the same output for any input.
 type fastDecoder struct {
+	file     []byte   // the PNG file, read by convertFile
 	segs     [][]byte // the IDAT run's data, chunk by chunk
 	stream   []byte   // the run joined, when it has more than one chunk
 	raw      []byte   // the image's filtered rows, inflated

@@ -235,11 +235,11 @@ func TestHeaderPassOrder(t *testing.T) {
 // limit itself is boundedread's to test).
 func TestReadImageSize(t *testing.T) {
 	open := newCountingFS(map[string][]byte{"ok.png": bytes.Repeat([]byte{1}, 1000)}).Open
-	data, err := readImage(open, "ok.png")
+	data, err := readImage(open, "ok.png", nil)
 	if err != nil || len(data) != 1000 || cap(data) != 1001 {
 		t.Errorf("readImage(ok.png) = %d bytes (cap %d), %v; want 1000 in one buffer of 1001", len(data), cap(data), err)
 	}
-	if _, err := readImage(open, "missing.png"); !os.IsNotExist(err) {
+	if _, err := readImage(open, "missing.png", nil); !os.IsNotExist(err) {
 		t.Errorf("readImage(missing.png) = %v, want not-exist", err)
 	}
 }

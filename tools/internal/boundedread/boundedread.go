@@ -18,6 +18,13 @@ const smallStart = 512
 // size Stat reports for a regular file; a file that changed since is still
 // read to its end (or to limit+1), never cut short at the stale size.
 func Read(f fs.File, limit int64) ([]byte, error) {
+	return ReadInto(nil, f, limit)
+}
+
+// ReadInto is Read into buf's storage when it is large enough, so that a
+// loop reading many files allocates only for the largest. The result
+// aliases buf then: the caller must be done with the previous file.
+func ReadInto(buf []byte, f fs.File, limit int64) ([]byte, error) {
 	start := int64(smallStart)
 	if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
 		start = fi.Size()
@@ -30,7 +37,10 @@ func Read(f fs.File, limit int64) ([]byte, error) {
 	}
 	// The spare byte lets the last read see the end of the file without
 	// growing a buffer whose size was right.
-	buf := make([]byte, 0, start+1)
+	if int64(cap(buf)) < start+1 {
+		buf = make([]byte, 0, start+1)
+	}
+	buf = buf[:0]
 	r := &io.LimitedReader{R: f, N: limit + 1}
 	for {
 		if r.N == 0 {

@@ -110,3 +110,28 @@ func TestGrown(t *testing.T) {
 		}
 	}
 }
+
+// TestReadInto: a buffer large enough is reused, file after file, and
+// holds each file exactly; a smaller one is replaced.
+func TestReadInto(t *testing.T) {
+	fsys := fstest.MapFS{
+		"big":   {Data: content(3000), ModTime: time.Unix(0, 0)},
+		"small": {Data: content(100), ModTime: time.Unix(0, 0)},
+	}
+	var buf []byte
+	for i, name := range []string{"big", "small", "big"} {
+		f, err := fsys.Open(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := ReadInto(buf, f, 1<<20)
+		f.Close()
+		if err != nil || !bytes.Equal(got, fsys[name].Data) {
+			t.Fatalf("%s: %d bytes, %v", name, len(got), err)
+		}
+		if i > 0 && &got[:1][0] != &buf[:1][0] {
+			t.Errorf("%s: read into a new buffer although the last one holds %d bytes", name, cap(buf))
+		}
+		buf = got
+	}
+}
