@@ -96,34 +96,37 @@ func craft(t testing.TB, s pngSpec, seed int64) []byte {
 func filterRow(ft byte, row, prev []byte, bpp int) []byte {
 	out := make([]byte, len(row))
 	for i := range row {
-		var a, b, c int
+		var a, c int
 		if i >= bpp {
 			a, c = int(row[i-bpp]), int(prev[i-bpp])
 		}
-		b = int(prev[i])
-		var pred int
-		switch ft {
-		case 1:
-			pred = a
-		case 2:
-			pred = b
-		case 3:
-			pred = (a + b) / 2
-		case 4:
-			p := a + b - c
-			pa, pb, pc := abs(p-a), abs(p-b), abs(p-c)
-			switch {
-			case pa <= pb && pa <= pc:
-				pred = a
-			case pb <= pc:
-				pred = b
-			default:
-				pred = c
-			}
-		}
-		out[i] = row[i] - byte(pred)
+		out[i] = row[i] - byte(predict(ft, a, int(prev[i]), c))
 	}
 	return out
+}
+
+// predict is PNG's predictor of filter type ft for a byte whose left,
+// upper and upper-left neighbours are a, b and c (RFC 2083 6.6).
+func predict(ft byte, a, b, c int) int {
+	switch ft {
+	case 1:
+		return a
+	case 2:
+		return b
+	case 3:
+		return (a + b) / 2
+	case 4:
+		p := a + b - c
+		pa, pb, pc := abs(p-a), abs(p-b), abs(p-c)
+		switch {
+		case pa <= pb && pa <= pc:
+			return a
+		case pb <= pc:
+			return b
+		}
+		return c
+	}
+	return 0
 }
 
 // convertBoth converts data with the fast path first and with image/png
@@ -286,28 +289,7 @@ func refUnfilter(ft byte, cur, prev []byte, bpp int) {
 		if i >= bpp {
 			a, c = int(cur[i-bpp]), int(prev[i-bpp])
 		}
-		b := int(prev[i])
-		var pred int
-		switch ft {
-		case 1:
-			pred = a
-		case 2:
-			pred = b
-		case 3:
-			pred = (a + b) / 2
-		case 4:
-			p := a + b - c
-			pa, pb, pc := abs(p-a), abs(p-b), abs(p-c)
-			switch {
-			case pa <= pb && pa <= pc:
-				pred = a
-			case pb <= pc:
-				pred = b
-			default:
-				pred = c
-			}
-		}
-		cur[i] = byte(int(cur[i]) + pred)
+		cur[i] = byte(int(cur[i]) + predict(ft, a, int(prev[i]), c))
 	}
 }
 

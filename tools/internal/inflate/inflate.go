@@ -404,22 +404,14 @@ func (d *Decoder) block(br *bitReader, dst []byte, out int, lit *[litTableSize]u
 		n |= 56
 		e := lit[buf&(1<<litBits-1)]
 		if e>>8&7 == kindLiteral {
-			buf >>= e & 15
-			n -= uint(e & 15)
-			dst[out] = byte(e >> 16)
-			out++
-			e = lit[buf&(1<<litBits-1)]
-			if e>>8&7 == kindLiteral {
+			for k := 1; ; k++ {
 				buf >>= e & 15
 				n -= uint(e & 15)
 				dst[out] = byte(e >> 16)
 				out++
 				e = lit[buf&(1<<litBits-1)]
-				if e>>8&7 == kindLiteral {
-					buf >>= e & 15
-					n -= uint(e & 15)
-					dst[out] = byte(e >> 16)
-					out++
+				if k == 3 || e>>8&7 != kindLiteral {
+					break
 				}
 			}
 			continue
