@@ -227,20 +227,22 @@ func reduce(pix []byte, stride int, im *Image, opaque bool) {
 }
 
 // reduceAlphaRow reduces one row of 8-bit RGBA pixels. It works eight
-// pixels (one mask byte) at a time, a pixel as one 32-bit load, and
-// without a branch on alpha: a pixel below the threshold gets colour zero
-// from a mask of its alpha's top bit.
+// pixels (one mask byte) at a time, two pixels to a 64-bit word
+// (reducePair), and without a branch on alpha: a pixel below the
+// threshold gets colour zero from a mask of its alpha's top bit.
 func reduceAlphaRow(row, colour, mask []byte) {
 	w := len(colour) / 2
 	full := w / 8
 	for m := 0; m < full; m++ {
-		px := row[32*m : 32*m+32]
-		c := colour[16*m : 16*m+16]
-		var bits uint32
-		for k := 0; k < 8; k++ {
-			bits |= reducePixel(binary.LittleEndian.Uint32(px[4*k:]), c[2*k:]) << (7 - uint(k))
-		}
-		mask[m] = byte(bits)
+		px := row[32*m : 32*m+32 : 32*m+32]
+		c01, b01 := reducePair(binary.LittleEndian.Uint64(px[0:]))
+		c23, b23 := reducePair(binary.LittleEndian.Uint64(px[8:]))
+		c45, b45 := reducePair(binary.LittleEndian.Uint64(px[16:]))
+		c67, b67 := reducePair(binary.LittleEndian.Uint64(px[24:]))
+		c := colour[16*m : 16*m+16 : 16*m+16]
+		binary.LittleEndian.PutUint64(c[0:], uint64(c01)|uint64(c23)<<32)
+		binary.LittleEndian.PutUint64(c[8:], uint64(c45)|uint64(c67)<<32)
+		mask[m] = byte(b01<<6 | b23<<4 | b45<<2 | b67)
 	}
 	if r := w - 8*full; r > 0 {
 		px, c := row[32*full:], colour[16*full:]
@@ -250,6 +252,20 @@ func reduceAlphaRow(row, colour, mask []byte) {
 		}
 		mask[full] = byte(bits)
 	}
+}
+
+// reducePair reduces two RGBA pixels read as one little-endian word
+// (the first pixel's red in the low byte): it returns their RGB565
+// values as the four bytes they take in the pack (each high byte first)
+// read little endian, and their mask bits, the first pixel's high.
+func reducePair(q uint64) (colour uint32, bits uint32) {
+	const lo5, lo6 = 0x0000001f_0000001f, 0x0000003f_0000003f
+	on := q >> 31 & 0x00000001_00000001 // each pixel's alpha >= 128
+	v := (q>>3&lo5)<<11 | (q>>10&lo6)<<5 | q>>19&lo5
+	v &= on * 0xffff
+	// Each 16-bit value's bytes swapped, in its half of the word.
+	v = v>>8&0x000000ff_000000ff | v&0x000000ff_000000ff<<8
+	return uint32(v) | uint32(v>>32)<<16, uint32(on<<1|on>>32) & 3
 }
 
 // reducePixel writes the RGB565 value of p, an RGBA pixel read little

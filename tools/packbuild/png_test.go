@@ -8,6 +8,7 @@ import (
 	"image"
 	"image/color"
 	"image/png"
+	"math/rand"
 	"testing"
 )
 
@@ -227,6 +228,38 @@ func TestColourType2Opaque(t *testing.T) {
 		}
 		if im.Colour[2] != 0x60 || im.Colour[3] != 0 { // x=1: r=100 -> 12<<11
 			t.Errorf("%s: pixel 1,0 colour % x", name, im.Colour[2:4])
+		}
+	}
+}
+
+// TestReduceAlphaRow holds the row reduction, two pixels to a word, to
+// the rule a pixel at a time (RGB565 of the top bits, high byte first;
+// alpha below 128 clear in the mask with colour zero), for every width
+// up to five mask bytes and alphas around the threshold.
+func TestReduceAlphaRow(t *testing.T) {
+	rng := rand.New(rand.NewSource(11))
+	for w := 1; w <= 40; w++ {
+		for trial := 0; trial < 20; trial++ {
+			row := make([]byte, 4*w)
+			rng.Read(row)
+			for x := 0; x < w; x++ {
+				row[4*x+3] = [...]byte{0, 127, 128, 255, row[4*x+3]}[rng.Intn(5)]
+			}
+			colour, mask := make([]byte, 2*w), make([]byte, (w+7)/8)
+			wantColour, wantMask := make([]byte, 2*w), make([]byte, (w+7)/8)
+			for x := 0; x < w; x++ {
+				r, g, b, a := row[4*x], row[4*x+1], row[4*x+2], row[4*x+3]
+				if a < 128 {
+					continue
+				}
+				v := uint16(r>>3)<<11 | uint16(g>>2)<<5 | uint16(b>>3)
+				wantColour[2*x], wantColour[2*x+1] = byte(v>>8), byte(v)
+				wantMask[x/8] |= 0x80 >> uint(x%8)
+			}
+			reduceAlphaRow(row, colour, mask)
+			if !bytes.Equal(colour, wantColour) || !bytes.Equal(mask, wantMask) {
+				t.Fatalf("width %d: colour % x mask % 08b, want % x and % 08b", w, colour, mask, wantColour, wantMask)
+			}
 		}
 	}
 }
