@@ -44,13 +44,22 @@ func Build(m *manifest.Manifest, open OpenFunc) ([]byte, error) {
 }
 
 func build(m *manifest.Manifest, open OpenFunc, workers int) ([]byte, error) {
+	return buildInto(m, open, workers, heapBuffer)
+}
+
+// heapBuffer allocates a pack the caller keeps.
+func heapBuffer(n int) []byte { return make([]byte, n) }
+
+// buildInto is build with the pack allocated by alloc, which must
+// return n zero bytes.
+func buildInto(m *manifest.Manifest, open OpenFunc, workers int, alloc func(n int) []byte) ([]byte, error) {
 	l, err := checkHeaders(m, open)
 	if err != nil {
 		return nil, err
 	}
 	// The pack is allocated once the headers fix its size, and each image
 	// is reduced straight into its place: no second copy of the pixels.
-	out := make([]byte, packformat.PackLength(l.cursor))
+	out := alloc(packformat.PackLength(l.cursor))
 	images := make([]Image, len(m.Images))
 	for i, p := range l.places {
 		w, h := l.dims[i][0], l.dims[i][1]
@@ -211,11 +220,15 @@ func readImage(open OpenFunc, path string, buf []byte) ([]byte, error) {
 // root, manifest contract section 7). A manifest rejection reads
 // `FILE:LINE: RULE: message` and wraps the *manifest.Error.
 func BuildFile(manifestPath string) ([]byte, error) {
+	return buildFile(manifestPath, heapBuffer)
+}
+
+func buildFile(manifestPath string, alloc func(n int) []byte) ([]byte, error) {
 	m, err := manifest.ReadFile(manifestPath)
 	if err != nil {
 		return nil, err
 	}
-	data, err := Build(m, dirOpener(filepath.Dir(manifestPath)))
+	data, err := buildInto(m, dirOpener(filepath.Dir(manifestPath)), runtime.GOMAXPROCS(0), alloc)
 	if err != nil {
 		// Name the manifest, as every other rejection does, so a build
 		// log points at the asset set the image belongs to.
@@ -243,7 +256,14 @@ func dirOpener(root string) OpenFunc {
 // removes a pack left at outPath by an earlier run, because the step after
 // the converter embeds whatever file it finds (section 12).
 func WriteFile(manifestPath, outPath string) error {
-	data, err := BuildFile(manifestPath)
+	// The pack is dropped once written, so it can live outside the heap.
+	free := func() {}
+	defer func() { free() }()
+	data, err := buildFile(manifestPath, func(n int) []byte {
+		var b []byte
+		b, free = newPackBuffer(n)
+		return b
+	})
 	if err != nil {
 		if rmErr := removeStale(outPath); rmErr != nil {
 			return fmt.Errorf("%w (and the stale output could not be removed: %v)", err, rmErr)
