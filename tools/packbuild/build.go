@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"sync"
+	"sync/atomic"
 
 	"github.com/agentpet/rules_pet/internal/packformat"
 	"github.com/agentpet/rules_pet/runtime/manifest"
@@ -44,15 +45,19 @@ func Build(m *manifest.Manifest, open OpenFunc) ([]byte, error) {
 }
 
 func build(m *manifest.Manifest, open OpenFunc, workers int) ([]byte, error) {
-	return buildInto(m, open, workers, heapBuffer)
+	return buildInto(m, open, workers, heapBuffer, nil)
 }
 
 // heapBuffer allocates a pack the caller keeps.
 func heapBuffer(n int) []byte { return make([]byte, n) }
 
 // buildInto is build with the pack allocated by alloc, which must
-// return n zero bytes.
-func buildInto(m *manifest.Manifest, open OpenFunc, workers int, alloc func(n int) []byte) ([]byte, error) {
+// return n zero bytes. When emit is not nil, a worker hands it each
+// stretch of the pack it has finished (an image's colour and mask, at
+// their offsets) as soon as it has, and the build hands it every other
+// stretch once the pack is sealed: by the end emit has seen every byte
+// once, final.
+func buildInto(m *manifest.Manifest, open OpenFunc, workers int, alloc func(n int) []byte, emit func(off int, b []byte) error) ([]byte, error) {
 	l, err := checkHeaders(m, open)
 	if err != nil {
 		return nil, err
@@ -66,13 +71,44 @@ func buildInto(m *manifest.Manifest, open OpenFunc, workers int, alloc func(n in
 		cl, ml := packformat.ColourLength(w, h), packformat.MaskLength(w, h)
 		images[i] = Image{Width: w, Height: h, Colour: out[p.ColourOffset : p.ColourOffset+cl : p.ColourOffset+cl], Mask: out[p.MaskOffset : p.MaskOffset+ml : p.MaskOffset+ml]}
 	}
-	if err := decodeAll(m, open, workers, images); err != nil {
+	var done func(i int) error
+	if emit != nil {
+		done = func(i int) error {
+			p := l.places[i]
+			if err := emit(p.ColourOffset, images[i].Colour); err != nil {
+				return err
+			}
+			return emit(p.MaskOffset, images[i].Mask)
+		}
+	}
+	if err := decodeAll(m, open, workers, images, done); err != nil {
 		return nil, err
 	}
 	if err := checkEncodable(m, images); err != nil {
 		return nil, fmt.Errorf("encode: %w", err)
 	}
-	return seal(m, images, l, out)
+	out, err = seal(m, images, l, out)
+	if err != nil || emit == nil {
+		return out, err
+	}
+	// The rest: the header and tables, the padding, the check value.
+	at := 0
+	for i, p := range l.places {
+		for _, r := range [2][2]int{{p.ColourOffset, len(images[i].Colour)}, {p.MaskOffset, len(images[i].Mask)}} {
+			if r[0] > at {
+				if err := emit(at, out[at:r[0]]); err != nil {
+					return nil, err
+				}
+			}
+			if end := r[0] + r[1]; end > at {
+				at = end
+			}
+		}
+	}
+	if err := emit(at, out[at:]); err != nil {
+		return nil, err
+	}
+	return out, nil
 }
 
 // imageErr names the image an error belongs to.
@@ -118,7 +154,7 @@ func readHeader(open OpenFunc, path string) (ihdr, error) {
 // failure seen, so every image below that failure is still converted and
 // the reported error is the lowest-index one.
 // Each image is reduced into images[i], which the header pass sized.
-func decodeAll(m *manifest.Manifest, open OpenFunc, workers int, images []Image) error {
+func decodeAll(m *manifest.Manifest, open OpenFunc, workers int, images []Image, done func(i int) error) error {
 	n := len(m.Images)
 	if workers > n {
 		workers = n
@@ -158,7 +194,11 @@ func decodeAll(m *manifest.Manifest, open OpenFunc, workers int, images []Image)
 			fast := new(fastDecoder) // this worker's buffers, reused image to image
 			for i := take(); i >= 0; i = take() {
 				im := m.Images[i]
-				if err := convertFile(open, im.Path, &images[i], fast); err != nil {
+				err := convertFile(open, im.Path, &images[i], fast)
+				if err == nil && done != nil {
+					err = done(i)
+				}
+				if err != nil {
 					fail(i, imageErr(im, err))
 				}
 			}
@@ -220,15 +260,15 @@ func readImage(open OpenFunc, path string, buf []byte) ([]byte, error) {
 // root, manifest contract section 7). A manifest rejection reads
 // `FILE:LINE: RULE: message` and wraps the *manifest.Error.
 func BuildFile(manifestPath string) ([]byte, error) {
-	return buildFile(manifestPath, heapBuffer)
+	return buildFile(manifestPath, heapBuffer, nil)
 }
 
-func buildFile(manifestPath string, alloc func(n int) []byte) ([]byte, error) {
+func buildFile(manifestPath string, alloc func(n int) []byte, emit func(off int, b []byte) error) ([]byte, error) {
 	m, err := manifest.ReadFile(manifestPath)
 	if err != nil {
 		return nil, err
 	}
-	data, err := buildInto(m, dirOpener(filepath.Dir(manifestPath)), runtime.GOMAXPROCS(0), alloc)
+	data, err := buildInto(m, dirOpener(filepath.Dir(manifestPath)), runtime.GOMAXPROCS(0), alloc, emit)
 	if err != nil {
 		// Name the manifest, as every other rejection does, so a build
 		// log points at the asset set the image belongs to.
@@ -252,25 +292,46 @@ func dirOpener(root string) OpenFunc {
 }
 
 // WriteFile builds the pack of the manifest at manifestPath and writes it
-// to outPath atomically with mode 0644. When the build fails it also
-// removes a pack left at outPath by an earlier run, because the step after
-// the converter embeds whatever file it finds (section 12).
+// to outPath atomically with mode 0644. The workers write each image into
+// a temporary file beside outPath as they finish it, so the copy into the
+// page cache overlaps the decoding; the file becomes outPath only once the
+// whole pack is sealed and synced. When the build fails it removes the
+// temporary file and also a pack left at outPath by an earlier run,
+// because the step after the converter embeds whatever file it finds
+// (section 12).
 func WriteFile(manifestPath, outPath string) error {
-	// The pack is dropped once written, so it can live outside the heap.
-	free := func() {}
-	defer func() { free() }()
-	data, err := buildFile(manifestPath, func(n int) []byte {
-		var b []byte
-		b, free = newPackBuffer(n)
-		return b
-	})
-	if err != nil {
-		if rmErr := removeStale(outPath); rmErr != nil {
-			return fmt.Errorf("%w (and the stale output could not be removed: %v)", err, rmErr)
+	p, err := atomicfile.Create(outPath)
+	if err == nil {
+		// The pack is dropped once written, so it can live outside the heap.
+		free := func() {}
+		defer func() { free() }()
+		var size, written int64
+		var flush sync.Once
+		_, err = buildFile(manifestPath, func(n int) []byte {
+			var b []byte
+			b, free = newPackBuffer(n)
+			size = int64(n)
+			return b
+		}, func(off int, b []byte) error {
+			if err := p.WriteAt(b, int64(off)); err != nil {
+				return err
+			}
+			// Half the pack written: the disk starts on it while the
+			// workers convert the rest.
+			if atomic.AddInt64(&written, int64(len(b))) >= size/2 {
+				flush.Do(func() { go p.Flush() })
+			}
+			return nil
+		})
+		if err == nil {
+			return p.Commit(0o644, nil)
 		}
-		return err
+		p.Abort()
 	}
-	return atomicfile.Write(outPath, data, 0o644)
+	if rmErr := removeStale(outPath); rmErr != nil {
+		return fmt.Errorf("%w (and the stale output could not be removed: %v)", err, rmErr)
+	}
+	return err
 }
 
 // removeStale removes outPath when it is a regular file; anything else at

@@ -23,30 +23,79 @@ func Write(path string, data []byte, perm os.FileMode) error {
 // closed, and path is replaced only if check returns nil. It is for
 // outputs whose format has a validator, so what is published is what was
 // proven on disk, not only what was in memory.
-func WriteChecked(path string, data []byte, perm os.FileMode, check func(tmp string) error) (err error) {
+func WriteChecked(path string, data []byte, perm os.FileMode, check func(tmp string) error) error {
+	p, err := Create(path)
+	if err != nil {
+		return err
+	}
+	if _, err := p.f.Write(data); err != nil {
+		p.Abort()
+		return p.wrap(err)
+	}
+	return p.Commit(perm, check)
+}
+
+// Pending is a file being written under a temporary name beside its
+// path, for a writer that produces it piece by piece (WriteAt from
+// several goroutines is safe). Commit publishes it as Write does;
+// Abort removes it. Until one of them, path is untouched.
+type Pending struct {
+	f         *os.File
+	path, dir string
+}
+
+// Create starts a Pending file for path.
+func Create(path string) (*Pending, error) {
 	dir, base := filepath.Split(path)
 	if dir == "" {
 		dir = "."
 	}
 	f, err := os.CreateTemp(dir, "."+base+".tmp-*")
 	if err != nil {
-		return fmt.Errorf("atomicfile: write %s: %w", path, err)
+		return nil, fmt.Errorf("atomicfile: write %s: %w", path, err)
 	}
-	tmp := f.Name()
+	return &Pending{f: f, path: path, dir: dir}, nil
+}
+
+func (p *Pending) wrap(err error) error {
+	return fmt.Errorf("atomicfile: write %s: %w", p.path, err)
+}
+
+// WriteAt writes b at offset off of the temporary file.
+func (p *Pending) WriteAt(b []byte, off int64) error {
+	if _, err := p.f.WriteAt(b, off); err != nil {
+		return p.wrap(err)
+	}
+	return nil
+}
+
+// Flush syncs what has been written so far. A writer of a large file can
+// call it halfway, from another goroutine, so that the disk is busy while
+// it produces the rest and Commit's sync has less left to wait for. Its
+// error is Commit's to report: the same sync runs there again.
+func (p *Pending) Flush() { _ = p.f.Sync() }
+
+// Abort removes the temporary file. It is safe after a failed Commit.
+func (p *Pending) Abort() {
+	p.f.Close() // may already be closed
+	os.Remove(p.f.Name())
+}
+
+// Commit syncs and closes the temporary file, sets perm, gives it to
+// check (when not nil, as in WriteChecked) and renames it over path. On
+// any error the temporary file is removed and path is left as it was.
+func (p *Pending) Commit(perm os.FileMode, check func(tmp string) error) (err error) {
+	tmp := p.f.Name()
 	defer func() {
 		if err != nil {
-			f.Close() // may already be closed; the first error is the one to report
-			os.Remove(tmp)
-			err = fmt.Errorf("atomicfile: write %s: %w", path, err)
+			p.Abort()
+			err = p.wrap(err)
 		}
 	}()
-	if _, err = f.Write(data); err != nil {
+	if err = p.f.Sync(); err != nil {
 		return err
 	}
-	if err = f.Sync(); err != nil {
-		return err
-	}
-	if err = f.Close(); err != nil {
+	if err = p.f.Close(); err != nil {
 		return err
 	}
 	if err = os.Chmod(tmp, perm); err != nil {
@@ -57,10 +106,10 @@ func WriteChecked(path string, data []byte, perm os.FileMode, check func(tmp str
 			return err
 		}
 	}
-	if err = os.Rename(tmp, path); err != nil {
+	if err = os.Rename(tmp, p.path); err != nil {
 		return err
 	}
-	syncDir(dir)
+	syncDir(p.dir)
 	return nil
 }
 
