@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"sync"
 	"testing"
 )
 
@@ -219,5 +220,62 @@ func TestWriteChecked(t *testing.T) {
 	}
 	if got, _ := os.ReadFile(path); string(got) != "new bytes" {
 		t.Fatalf("content %q after an accepted write", got)
+	}
+}
+
+// TestPending: pieces written out of order and from several goroutines
+// become the file at Commit, and not before; Abort leaves the old file
+// and nothing else.
+func TestPending(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "out.bin")
+	if err := os.WriteFile(path, []byte("old"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	want := make([]byte, 1<<16)
+	for i := range want {
+		want[i] = byte(i * 7)
+	}
+	before := "old"
+	for _, commit := range []bool{true, false} {
+		p, err := Create(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var wg sync.WaitGroup
+		for k := 7; k >= 0; k-- {
+			wg.Add(1)
+			go func(k int) {
+				defer wg.Done()
+				off := k * len(want) / 8
+				if err := p.WriteAt(want[off:off+len(want)/8], int64(off)); err != nil {
+					t.Error(err)
+				}
+				if k == 4 {
+					p.Flush()
+				}
+			}(k)
+		}
+		wg.Wait()
+		if got, _ := os.ReadFile(path); string(got) != before {
+			t.Fatalf("path changed before Commit or Abort")
+		}
+		if !commit {
+			p.Abort()
+			if got, _ := os.ReadFile(path); string(got) != before {
+				t.Fatalf("Abort changed path")
+			}
+			continue
+		}
+		if err := p.Commit(0o644, nil); err != nil {
+			t.Fatal(err)
+		}
+		if got, _ := os.ReadFile(path); !bytes.Equal(got, want) {
+			t.Fatalf("committed file differs")
+		}
+		before = string(want)
+	}
+	if names, _ := os.ReadDir(dir); len(names) != 1 {
+		t.Errorf("directory holds %v, want out.bin alone", names)
 	}
 }
