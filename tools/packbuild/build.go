@@ -187,11 +187,22 @@ func decodeAll(m *manifest.Manifest, open OpenFunc, workers int, images []Image,
 			firstBad, firstErr = i, err
 		}
 	}
+	// The inflated rows of the largest image, the fast path's one
+	// image-sized buffer.
+	maxRaw := 0
+	for _, im := range images {
+		if n := im.Height * (1 + 4*im.Width); n > maxRaw {
+			maxRaw = n
+		}
+	}
 	for w := 0; w < workers; w++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			fast := new(fastDecoder) // this worker's buffers, reused image to image
+			raw, free := newScratch(maxRaw)
+			defer free()
+			fast.raw = raw[:0]
 			for i := take(); i >= 0; i = take() {
 				im := m.Images[i]
 				err := convertFile(open, im.Path, &images[i], fast)
@@ -309,7 +320,7 @@ func WriteFile(manifestPath, outPath string) error {
 		var flush sync.Once
 		_, err = buildFile(manifestPath, func(n int) []byte {
 			var b []byte
-			b, free = newPackBuffer(n)
+			b, free = newScratch(n)
 			size = int64(n)
 			return b
 		}, func(off int, b []byte) error {

@@ -2,11 +2,11 @@ package packbuild
 
 import "testing"
 
-// TestNewPackBuffer: small and mapped sizes alike give n writable zero
+// TestNewScratch: small and mapped sizes alike give n writable zero
 // bytes, and releasing them is safe.
-func TestNewPackBuffer(t *testing.T) {
+func TestNewScratch(t *testing.T) {
 	for _, n := range []int{0, 1, populateMinForTest() - 1, populateMinForTest(), 3*populateMinForTest() + 5} {
-		b, free := newPackBuffer(n)
+		b, free := newScratch(n)
 		if len(b) != n {
 			t.Fatalf("%d bytes: got %d", n, len(b))
 		}
