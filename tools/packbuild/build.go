@@ -191,7 +191,7 @@ func decodeAll(m *manifest.Manifest, open OpenFunc, workers int, images []Image,
 	// image-sized buffer.
 	maxRaw := 0
 	for _, im := range images {
-		if n := im.Height * (1 + 4*im.Width); n > maxRaw {
+		if n := filteredSize(im.Width, im.Height, 4); n > maxRaw {
 			maxRaw = n
 		}
 	}

@@ -61,7 +61,7 @@ func (d *fastDecoder) decode(data []byte, h ihdr, dst *Image) (ok bool) {
 	}
 	w, hgt := int(h.width), int(h.height)
 	n := 1 + w*bpp // the filter type byte, then the pixels
-	size := n * hgt
+	size := filteredSize(w, hgt, bpp)
 	if cap(d.raw) < size {
 		d.raw = make([]byte, size)
 	}
@@ -91,6 +91,10 @@ func (d *fastDecoder) decode(data []byte, h ihdr, dst *Image) (ok bool) {
 	}
 	return true
 }
+
+// filteredSize is the length of a w by h image's inflated IDAT data at
+// bpp bytes a pixel: each row's filter type byte, then its pixels.
+func filteredSize(w, h, bpp int) int { return h * (1 + w*bpp) }
 
 // chunks checks the chunk sequence the fast path takes and collects the
 // IDAT run into d.segs: the 13-byte IHDR with compression and filter

@@ -93,10 +93,11 @@ func packBuild(args []string, stdout io.Writer) error {
 		removeOutputs(*out, *warningsPath)
 		return err
 	}
-	// The build's heap is nearly all live: the pack (at most 16 MiB) and
-	// one image's buffers a worker. The default goal collects it once or
-	// twice for a few MiB of garbage, stopping the workers each time; a
-	// goal five times the live heap skips that at no real cost in memory.
+	// The build's heap is small and nearly all live (each worker's PNG
+	// file buffer, the tables; the pack and the inflated rows are
+	// mapped outside it), yet the default 4 MiB goal collected it once
+	// or twice per set, stopping the workers each time; a goal five
+	// times the live heap skips that at no real cost in memory.
 	defer debug.SetGCPercent(debug.SetGCPercent(400))
 	if err := packbuild.WriteFile(*manifestPath, *out); err != nil {
 		removeOutputs(*warningsPath)
