@@ -31,3 +31,9 @@ brk playback-drag-shows-idle-frame runtime/playback/player.go 's/return show\(p.
 brk playback-burst-shows-idle-frame runtime/playback/player.go 's/return show\(p.sem, k.rep, -1\)/return show(p.sem, p.tracks[aIdle].rep, -1)/' "$go test ./runtime/playback -run ReduceMotion"
 brk player-drag-shows-idle-frame runtime/playback/player.go 's/return show\(p.drag, k.rep, -1\)/return show(p.drag, p.tracks[aIdle].rep, -1)/' "$go test ./tools/petplayer -run TestPlayerReduceMotion"
 brk player-never-sets-timer tools/petplayer/player.js 's/^    if \(testClock\) return;$/    if (testClock || true) return;/' "$go test ./tools/petplayer -run TestPlayerRealClock"
+
+# tools/motionqa and runtime/library: the report's own digest, the publish
+# step's sibling directory, and recovery's idea of a committed revision.
+brk verify-ignores-report-digest tools/motionqa/verify.go 's/\}\{\{rp, report\}, \{wp, review\}\} \{/}{{wp, review}} {/' "$go test ./tools/motionqa -run TestVerifyHardFailures"
+brk qa-publish-in-place tools/motionqa/publish.go 's/p := filepath.Join\(tmp, filepath.FromSlash\(f.name\)\)/p := filepath.Join(out, filepath.FromSlash(f.name))/' "$go test ./tools/motionqa -run TestQACrashAtPublishSteps"
+brk library-keeps-orphan-revision runtime/library/recover.go 's/strconv.Itoa\(n\) == e.Name\(\) && committed\[n\] \{/strconv.Itoa(n) == e.Name() {/' "$go test ./runtime/library -run TestRecovery"
