@@ -151,6 +151,11 @@ func TestRefusals(t *testing.T) {
 		// A fixed-code block whose first symbol is a length: a match
 		// with nothing before it.
 		{"distance before the start", []byte{0x78, 0x9c, 0x03, 0x02, 0x00}, 3},
+		// The same with room for the fast loop: 'a', then a match two back.
+		{"distance before the start, fast loop", fixedMatchTooFar(), 1000},
+		// A dynamic block whose distance code is one two-bit code:
+		// incomplete, which compress/flate refuses even unused.
+		{"incomplete distance code", dynamicEmpty(2), 0},
 	}
 	var d Decoder
 	for _, c := range cases {
@@ -167,6 +172,86 @@ func TestRefusals(t *testing.T) {
 			t.Fatalf("the stream cut to %d of %d bytes was accepted", cut, len(good))
 		}
 	}
+}
+
+// TestSingleOneBitCode: a distance code of one one-bit code is
+// incomplete too, but zlib's exception, which both decoders accept.
+func TestSingleOneBitCode(t *testing.T) {
+	src := dynamicEmpty(1)
+	if _, _, ok := reference(src, 0); !ok {
+		t.Fatal("compress/zlib refuses the stream: it tests nothing")
+	}
+	var d Decoder
+	if n, err := d.Zlib(nil, src); err != nil || n != len(src) {
+		t.Errorf("took %d of %d bytes, %v", n, len(src), err)
+	}
+}
+
+// bitWriter writes a deflate stream: fields least significant bit first,
+// Huffman codes most significant bit first.
+type bitWriter struct {
+	out []byte
+	acc uint64
+	n   uint
+}
+
+func (w *bitWriter) bits(v uint64, n uint) {
+	w.acc |= v << w.n
+	for w.n += n; w.n >= 8; w.n -= 8 {
+		w.out = append(w.out, byte(w.acc))
+		w.acc >>= 8
+	}
+}
+
+func (w *bitWriter) code(c uint32, n uint) { w.bits(uint64(reverse(c, n)), n) }
+
+// zlib ends the stream, with the Adler-32 of out, after the zlib header.
+func (w *bitWriter) zlib(out []byte) []byte {
+	if w.n > 0 {
+		w.bits(0, 8-w.n)
+	}
+	return append(append([]byte{0x78, 0x9c}, w.out...), byte(adler32(out)>>24), byte(adler32(out)>>16), byte(adler32(out)>>8), byte(adler32(out)))
+}
+
+// fixedMatchTooFar is a fixed-code block: the literal 'a', then a match
+// of length 3 at distance 2, then the end of the block.
+func fixedMatchTooFar() []byte {
+	var w bitWriter
+	w.bits(1, 1)        // final
+	w.bits(1, 2)        // fixed codes
+	w.code(0x30+'a', 8) // literal 'a'
+	w.code(257-256, 7)  // length 3
+	w.code(1, 5)        // distance 2
+	w.code(0, 7)        // end of block
+	// Trailing bytes, so the input has room for eight-byte loads and the
+	// match is met in the fast loop.
+	return append(w.zlib([]byte("aaaa")), make([]byte, 16)...)
+}
+
+// dynamicEmpty is a dynamic block holding only the end of block, whose
+// literal/length code is complete (literals 9 bits, end of block 1 bit)
+// and whose distance code is the one symbol 0 of distLen bits.
+func dynamicEmpty(distLen uint32) []byte {
+	var w bitWriter
+	w.bits(1, 1)  // final
+	w.bits(2, 2)  // dynamic codes
+	w.bits(0, 5)  // 257 literal/length codes
+	w.bits(0, 5)  // 1 distance code
+	w.bits(14, 4) // 18 code length code lengths
+	// Code length symbols 0, 1, 2 and 9 get two bits each: codes 00,
+	// 01, 10 and 11 in symbol order.
+	clen := map[int]uint64{0: 2, 1: 2, 2: 2, 9: 2}
+	for _, sym := range codeOrder[:18] {
+		w.bits(clen[sym], 3)
+	}
+	codeOf := map[uint32]uint32{0: 0, 1: 1, 2: 2, 9: 3}
+	for i := 0; i < 256; i++ {
+		w.code(codeOf[9], 2) // literal i: 9 bits
+	}
+	w.code(codeOf[1], 2)       // end of block: 1 bit
+	w.code(codeOf[distLen], 2) // distance 0
+	w.code(0, 1)               // end of block
+	return w.zlib(nil)
 }
 
 // FuzzZlib holds the decoder to compress/zlib: given the size
