@@ -155,7 +155,9 @@ def _strict_pack_test_impl(ctx):
         asserts.equals(env, ["pack", "build", "--manifest", info.manifest_info.manifest.path, "--out", info.pack.path, "--warnings", info.warnings.path], packs[0].argv[1:9])
     return analysistest.end(env)
 
-strict_pack_test = analysistest.make(_strict_pack_test_impl, config_settings = {"//rules:strict": True})
+# The setting's label goes through Label() so it names this repository's
+# //rules:strict under Bzlmod too, where a plain string resolves in skylib's.
+strict_pack_test = analysistest.make(_strict_pack_test_impl, config_settings = {str(Label("//rules:strict")): True})
 
 def _lenient_pack_test_impl(ctx):
     env = analysistest.begin(ctx)
