@@ -1,0 +1,84 @@
+// Package desktop shows a pet on a desktop: a shaped, borderless window
+// that stays above the others and plays the pet exactly as authored. It
+// turns the three forms a pet comes in (a PETP pack, a runtime copy of an
+// asset set, a .petpack archive or library revision) into a Pet, which says
+// what shows at a time and when that changes, and Run presents a Pet on a
+// Backend's window, sleeping until the next change, an input or a command.
+// The window system is behind Backend; runtime/desktop/x11 is the X11 one.
+package desktop
+
+import (
+	"fmt"
+	"image"
+
+	"github.com/agentpet/rules_pet/runtime/playback"
+)
+
+// A Pet says what it shows at a time and when that changes. Times are
+// milliseconds since the pet appeared. A Pet is not safe for concurrent
+// use; Run owns it.
+type Pet interface {
+	// Size is the canvas every image of the pet is drawn on.
+	Size() (w, h int)
+	// Show returns what is presented at t.
+	Show(t int64) View
+	// Next returns the next instant after t at which what is presented
+	// changes without input, and false when nothing will (a held pose):
+	// then no timer is armed at all.
+	Next(t int64) (int64, bool)
+	// Image returns the image of a View's Key, on the pet's canvas.
+	Image(key string) (*image.NRGBA, error)
+	// Command applies a control command at t. A command the pet's kind
+	// does not take, or an unknown event, is an error naming it.
+	Command(t int64, c Command) error
+	// Pointer applies a pointer input at t.
+	Pointer(t int64, in playback.Pointer) error
+}
+
+// View is one presented frame.
+type View struct {
+	// Key names the image; equal keys are equal images.
+	Key string
+	// Scale is the press-scale factor, 1 when the pet is not pressed.
+	Scale float64
+}
+
+// Command is one control message: exactly one field is set.
+type Command struct {
+	// Event is an Agent event (start, thinking, plan, tool, waiting, done,
+	// failed).
+	Event string
+	// Role is a manifest role name (pack and runtime-copy pets).
+	Role string
+	// Bubble sets (non-empty) or clears (empty) the bubble text
+	// (.petpack pets).
+	Bubble *string
+	// ReduceMotion turns Reduce Motion on or off.
+	ReduceMotion *bool
+}
+
+// MaxBubbleBytes bounds the bubble text.
+const MaxBubbleBytes = 120
+
+// EventRoles maps the Agent events to the manifest contract's recommended
+// role names (section 5.3) for pack and runtime-copy pets. A role the
+// manifest lacks presents its fallback role (section 5.4).
+var EventRoles = map[string]string{
+	"start":    "activity_idle",
+	"thinking": "activity_attentive",
+	"plan":     "activity_attentive",
+	"tool":     "activity_curious",
+	"waiting":  "expression_neutral",
+	"done":     "expression_happy",
+	"failed":   "expression_neutral",
+}
+
+// EventRole returns the role an Agent event presents on a pack or
+// runtime-copy pet, or an error naming an event no table row has.
+func EventRole(event string) (string, error) {
+	r, ok := EventRoles[event]
+	if !ok {
+		return "", fmt.Errorf("unknown event %q (want one of start, thinking, plan, tool, waiting, done, failed)", event)
+	}
+	return r, nil
+}
