@@ -26,6 +26,9 @@ type Options struct {
 	// Trace, when set, receives one JSON line per presented change and per
 	// scheduled boundary, from the pet's own clock (see TraceLine).
 	Trace io.Writer
+	// FirstFrame, when set, runs once the first frame is on screen, before
+	// the pet first sleeps.
+	FirstFrame func()
 	// Errors receives the reasons commands were refused; nil discards them.
 	Errors io.Writer
 }
@@ -45,6 +48,9 @@ type TraceLine struct {
 	// Key is the image shown (show lines), with "@" and the press scale
 	// when pressed.
 	Key string `json:"key,omitempty"`
+	// Window is the pet window's ID (first line), for tests and tools
+	// that look at it.
+	Window uint32 `json:"window,omitempty"`
 }
 
 // dragThreshold is how far, in screen pixels, the pointer moves with the
@@ -117,7 +123,10 @@ func Run(b Backend, p Pet, cmds <-chan Command, opt Options) error {
 	if err := b.Sync(); err != nil {
 		return err
 	}
-	trace(TraceLine{Kind: "first", AtMS: now()})
+	trace(TraceLine{Kind: "first", AtMS: now(), Window: win.ID()})
+	if opt.FirstFrame != nil {
+		opt.FirstFrame()
+	}
 
 	timer := time.NewTimer(time.Hour)
 	timer.Stop()

@@ -21,6 +21,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 
 	"github.com/agentpet/rules_pet/runtime/desktop"
 	"github.com/agentpet/rules_pet/runtime/desktop/x11"
@@ -122,6 +123,11 @@ func run(args []string, stderr io.Writer) int {
 		defer f.Close()
 		opt.Trace = f
 	}
+	// Loading (validating a .petpack above all) and the first frame leave
+	// garbage; collect it and return it to the system once the pet shows,
+	// so neither a GC nor the background scavenger wakes a held pet in the
+	// seconds after it appears.
+	opt.FirstFrame = debug.FreeOSMemory
 	if err := desktop.Run(b, pet, nil, opt); err != nil {
 		fmt.Fprintf(stderr, "petdesk: %v\n", err)
 		return 1
