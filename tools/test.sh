@@ -159,6 +159,7 @@ fuzz FuzzArtifactPath ./tools/motionqa
 # Minimising a new playback input replays long traces: keep findings as found.
 fuzz FuzzPlayer ./runtime/playback -fuzzminimizetime=0x
 fuzz FuzzParseScript ./runtime/playback
+fuzz FuzzParseLine ./runtime/desktop/control
 
 step "buildifier"
 "${RULES_PET_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/rules_pet}/bin/buildifier" -lint=warn -mode=check \

@@ -123,6 +123,8 @@ func TestExitCodes(t *testing.T) {
 	missing := filepath.Join(dir, "missing")
 	notZip := write(t, filepath.Join(dir, "x.petpack"), "not a zip")
 	root := filepath.Join(dir, "store")
+	// desktop send finds no pet in a runtime directory of the test's own.
+	t.Setenv("XDG_RUNTIME_DIR", shortTempDir(t))
 	usage := map[string][]string{
 		"manifest check":            {"--nope"},
 		"manifest dump":             {},
@@ -149,6 +151,7 @@ func TestExitCodes(t *testing.T) {
 		"library current":           {"--root", root, "pet_a"},
 		"library delete":            {"--root", root},
 		"library export":            {"--root", root, "pet_a"},
+		"desktop send":              {"--idx", "pet_a", "done"},
 	}
 	invalid := map[string][]string{
 		"manifest check":            {missing},
@@ -176,6 +179,7 @@ func TestExitCodes(t *testing.T) {
 		"library current":           {"--root", root, "pet_nope", "--revision", "1"},
 		"library delete":            {"--root", root, "pet_nope"},
 		"library export":            {"--root", root, "pet_nope", filepath.Join(dir, "e.petpack")},
+		"desktop send":              {"--id", "pet_nope", "done"},
 	}
 	for _, c := range commands {
 		name := c.group + " " + c.verb

@@ -77,6 +77,7 @@ var groups = []struct{ name, summary string }{
 	{"pack", "build, check and inspect PETP embedded packs"},
 	{"petpack", "build, check, inspect, audit and play .petpack V3 archives"},
 	{"library", "the desktop pet library store (import, list, activate, export ...)"},
+	{"desktop", "control a running desktop pet"},
 }
 
 var commands = []command{
@@ -105,6 +106,7 @@ var commands = []command{
 	{"library", "current", "--root ROOT --revision R ID", "make revision R a pet's current revision", libraryCurrent},
 	{"library", "delete", "--root ROOT ID", "delete a pet and all its revisions", libraryDelete},
 	{"library", "export", "--root ROOT [--revision R] ID DEST", "copy a pet's archive out of the store", libraryExport},
+	{"desktop", "send", "[--id ID] EVENT|role NAME|bubble TEXT|bubble --clear|reduce-motion on|off", "send one control message to a running desktop pet (EVENT: start, thinking, plan, tool, waiting, done, failed)", desktopSend},
 }
 
 // topUsage is the top-level usage: every command with its synopsis.
