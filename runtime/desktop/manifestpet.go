@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 
 	"github.com/agentpet/rules_pet/runtime/assetset"
+	"github.com/agentpet/rules_pet/runtime/desktop/control"
 	"github.com/agentpet/rules_pet/runtime/manifest"
 	"github.com/agentpet/rules_pet/runtime/pack"
 	"github.com/agentpet/rules_pet/runtime/playback"
@@ -202,7 +203,7 @@ func (p *manifestPet) Image(key string) (*image.NRGBA, error) {
 func (p *manifestPet) Command(t int64, c Command) error {
 	switch {
 	case c.Event != "":
-		role, err := EventRole(c.Event)
+		role, err := control.RoleForEvent(c.Event)
 		if err != nil {
 			return err
 		}

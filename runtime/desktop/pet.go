@@ -8,9 +8,9 @@
 package desktop
 
 import (
-	"fmt"
 	"image"
 
+	"github.com/agentpet/rules_pet/runtime/desktop/control"
 	"github.com/agentpet/rules_pet/runtime/playback"
 )
 
@@ -43,42 +43,8 @@ type View struct {
 	Scale float64
 }
 
-// Command is one control message: exactly one field is set.
-type Command struct {
-	// Event is an Agent event (start, thinking, plan, tool, waiting, done,
-	// failed).
-	Event string
-	// Role is a manifest role name (pack and runtime-copy pets).
-	Role string
-	// Bubble sets (non-empty) or clears (empty) the bubble text
-	// (.petpack pets).
-	Bubble *string
-	// ReduceMotion turns Reduce Motion on or off.
-	ReduceMotion *bool
-}
-
-// MaxBubbleBytes bounds the bubble text.
-const MaxBubbleBytes = 120
-
-// EventRoles maps the Agent events to the manifest contract's recommended
-// role names (section 5.3) for pack and runtime-copy pets. A role the
-// manifest lacks presents its fallback role (section 5.4).
-var EventRoles = map[string]string{
-	"start":    "activity_idle",
-	"thinking": "activity_attentive",
-	"plan":     "activity_attentive",
-	"tool":     "activity_curious",
-	"waiting":  "expression_neutral",
-	"done":     "expression_happy",
-	"failed":   "expression_neutral",
-}
-
-// EventRole returns the role an Agent event presents on a pack or
-// runtime-copy pet, or an error naming an event no table row has.
-func EventRole(event string) (string, error) {
-	r, ok := EventRoles[event]
-	if !ok {
-		return "", fmt.Errorf("unknown event %q (want one of start, thinking, plan, tool, waiting, done, failed)", event)
-	}
-	return r, nil
-}
+// Command is one control message (runtime/desktop/control): an Agent
+// event, a role, bubble text or Reduce Motion; exactly one field is set.
+// The event -> role table of pack and runtime-copy pets is control's
+// (control.RoleForEvent).
+type Command = control.Message

@@ -38,8 +38,9 @@ type Options struct {
 // pet sleeps until an input); a "show" line says Key became visible at AtMS,
 // which was due at DueMS (equal to AtMS for a change an input caused).
 type TraceLine struct {
-	// Kind is "show", "schedule" or "first" (the first frame on screen,
-	// acknowledged by a round trip).
+	// Kind is "show", "schedule", "first" (the first frame on screen,
+	// acknowledged by a round trip) or "bubble" (Key is the bubble text,
+	// "" when cleared; Window the bubble window).
 	Kind string `json:"kind"`
 	// AtMS is the pet's clock when the line was written.
 	AtMS int64 `json:"at_ms"`
@@ -128,6 +129,43 @@ func Run(b Backend, p Pet, cmds <-chan Command, opt Options) error {
 		opt.FirstFrame()
 	}
 
+	// The bubble: a second small window above the pet (.petpack pets).
+	var bubble Window
+	var bubbleW, bubbleH int
+	placeBubble := func(x, y int) {
+		if bubble != nil {
+			bubble.Move(x+(w*opt.Scale-bubbleW)/2, y-bubbleH-4)
+		}
+	}
+	setBubble := func(text string, x, y int) error {
+		if bubble != nil {
+			bubble.Close()
+			bubble = nil
+		}
+		if text == "" {
+			return nil
+		}
+		img := RenderBubble(text)
+		bubbleW, bubbleH = img.Rect.Dx(), img.Rect.Dy()
+		bw, err := b.NewWindow(WindowOptions{X: x + (w*opt.Scale-bubbleW)/2, Y: y - bubbleH - 4, Width: bubbleW, Height: bubbleH, Managed: opt.Managed, Title: opt.Title + " bubble"})
+		if err != nil {
+			return err
+		}
+		bubble = bw
+		if err := bw.Upload("bubble", img); err != nil {
+			return err
+		}
+		if err := bw.Show("bubble"); err != nil {
+			return err
+		}
+		return bw.Map()
+	}
+	defer func() {
+		if bubble != nil {
+			bubble.Close()
+		}
+	}()
+
 	timer := time.NewTimer(time.Hour)
 	timer.Stop()
 	var timerC <-chan time.Time
@@ -186,6 +224,12 @@ func Run(b Backend, p Pet, cmds <-chan Command, opt Options) error {
 				fmt.Fprintf(opt.Errors, "petdesk: refused: %v\n", err)
 				continue
 			}
+			if c.Bubble != nil {
+				if err := setBubble(*c.Bubble, x, y); err != nil {
+					return err
+				}
+				trace(TraceLine{Kind: "bubble", AtMS: t, DueMS: t, Key: *c.Bubble, Window: bubbleID(bubble)})
+			}
 			if err := present(t, t); err != nil {
 				return err
 			}
@@ -222,6 +266,7 @@ func Run(b Backend, p Pet, cmds <-chan Command, opt Options) error {
 				}
 				x, y = winX0+dx, winY0+dy
 				win.Move(x, y)
+				placeBubble(x, y)
 				switch {
 				case ev.RootX < lastX:
 					pointer(playback.PointerDragLeft)
@@ -256,4 +301,12 @@ func Run(b Backend, p Pet, cmds <-chan Command, opt Options) error {
 			reschedule = true
 		}
 	}
+}
+
+// bubbleID is the bubble window's ID, 0 for none.
+func bubbleID(w Window) uint32 {
+	if w == nil {
+		return 0
+	}
+	return w.ID()
 }

@@ -22,8 +22,10 @@ import (
 	"os"
 	"path/filepath"
 	"runtime/debug"
+	"strings"
 
 	"github.com/agentpet/rules_pet/runtime/desktop"
+	"github.com/agentpet/rules_pet/runtime/desktop/control"
 	"github.com/agentpet/rules_pet/runtime/desktop/x11"
 	"github.com/agentpet/rules_pet/runtime/library"
 	"github.com/agentpet/rules_pet/runtime/petpack"
@@ -101,10 +103,19 @@ func run(args []string, stderr io.Writer) int {
 	for _, p := range []*string{&c.pack, &c.runtime, &c.petpackFile, &c.library, &c.trace} {
 		*p = resolve(*p)
 	}
+	if c.id != "" {
+		if err := control.CheckID(c.id); err != nil {
+			fmt.Fprintf(stderr, "petdesk: --id: %v\n", err)
+			return 2
+		}
+	}
 	pet, title, err := load(c, stderr)
 	if err != nil {
 		fmt.Fprintf(stderr, "petdesk: %v\n", err)
 		return 1
+	}
+	if c.id == "" {
+		c.id = defaultID(title)
 	}
 	b, err := x11.Open(c.display)
 	if err != nil {
@@ -128,12 +139,37 @@ func run(args []string, stderr io.Writer) int {
 	// so neither a GC nor the background scavenger wakes a held pet in the
 	// seconds after it appears.
 	opt.FirstFrame = debug.FreeOSMemory
-	if err := desktop.Run(b, pet, nil, opt); err != nil {
+	// The control channel: a second pet with this ID gets a socket of its
+	// own (ID.2, ...), never this one's.
+	l, err := control.Listen(c.id)
+	if err != nil {
+		fmt.Fprintf(stderr, "petdesk: control channel: %v\n", err)
+		return 1
+	}
+	defer l.Close()
+	fmt.Fprintf(stderr, "petdesk: %s: control socket %s (petasset desktop send --id %s EVENT)\n", title, l.Path(), l.Name())
+	if err := desktop.Run(b, pet, l.Messages(), opt); err != nil {
 		fmt.Fprintf(stderr, "petdesk: %v\n", err)
 		return 1
 	}
 	fmt.Fprintln(stderr, "petdesk: the X display went away")
 	return 0
+}
+
+// defaultID makes a control ID of a pet's name: lowercase, with every
+// character control.CheckID refuses replaced by '-'.
+func defaultID(name string) string {
+	name = strings.TrimSuffix(strings.TrimSuffix(strings.ToLower(name), ".pack"), ".petpack")
+	b := []byte(name)
+	for i, ch := range b {
+		if !(ch >= 'a' && ch <= 'z' || ch >= '0' && ch <= '9' || ch == '_' || ch == '-') {
+			b[i] = '-'
+		}
+	}
+	if len(b) == 0 || len(b) > control.MaxIDBytes || control.CheckID(string(b)) != nil {
+		return "pet"
+	}
+	return string(b)
 }
 
 // resolve makes a relative path name what was typed under bazel run.
