@@ -85,6 +85,23 @@ func Run(b Backend, p Pet, cmds <-chan Command, opt Options) error {
 		on := true
 		p.Command(0, Command{ReduceMotion: &on})
 	}
+	// Before a window exists the display can only have reported the
+	// desktop's settings: apply them so the first frame already honours
+	// them.
+	for pending := true; pending; {
+		select {
+		case ev, ok := <-b.Events():
+			if !ok || ev.Kind == EventClosed {
+				return nil
+			}
+			if ev.Kind == EventReduceMotion {
+				on := ev.ReduceMotion || opt.ReduceMotion
+				p.Command(0, Command{ReduceMotion: &on})
+			}
+		default:
+			pending = false
+		}
+	}
 	w, h := p.Size()
 	win, err := b.NewWindow(WindowOptions{X: opt.X, Y: opt.Y, Width: w * opt.Scale, Height: h * opt.Scale, Managed: opt.Managed, Title: opt.Title})
 	if err != nil {
@@ -291,7 +308,8 @@ func Run(b Backend, p Pet, cmds <-chan Command, opt Options) error {
 				}
 				dragging = false
 			case EventReduceMotion:
-				on := ev.ReduceMotion
+				// The desktop's setting; --reduce-motion keeps it on.
+				on := ev.ReduceMotion || opt.ReduceMotion
 				p.Command(now(), Command{ReduceMotion: &on})
 			}
 			t := now()

@@ -38,6 +38,10 @@ type Backend struct {
 
 	mu      sync.Mutex
 	windows map[xproto.Window]*Window
+
+	// The XSETTINGS manager's window and settings property, 0 for none.
+	settingsOwner xproto.Window
+	settingsAtom  xproto.Atom
 }
 
 // Open connects to display (":N"; DISPLAY when empty), checks that the
@@ -61,6 +65,8 @@ func Open(display string) (*Backend, error) {
 		conn.Close()
 		return nil, err
 	}
+	b.settingsOwner, b.settingsAtom = b.watchSettings(conn.DefaultScreen)
+	b.reportSettings()
 	go b.read()
 	return b, nil
 }
@@ -151,6 +157,10 @@ func (b *Backend) read() {
 			}
 		case xproto.MotionNotifyEvent:
 			b.events <- desktop.Event{Kind: desktop.EventMotion, Window: uint32(e.Event), RootX: int(e.RootX), RootY: int(e.RootY)}
+		case xproto.PropertyNotifyEvent:
+			if e.Window == b.settingsOwner && e.Atom == b.settingsAtom {
+				b.reportSettings()
+			}
 		case xproto.VisibilityNotifyEvent:
 			if e.State != xproto.VisibilityUnobscured {
 				b.events <- desktop.Event{Kind: desktop.EventObscured, Window: uint32(e.Window)}

@@ -391,7 +391,7 @@ func TestFaults(t *testing.T) {
 		{"8-bit_visual", x8.display, []string{"--pack", packPath}, "8-bit"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			cmd, out := command(t, tc.display, tc.args...)
+			cmd, out := command(tc.display, tc.args...)
 			err := cmd.Run()
 			if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 1 {
 				t.Fatalf("exit %v, want 1: %s", err, out.String())
@@ -520,4 +520,50 @@ func hasAtom(t *testing.T, c *xgb.Conn, win xproto.Window, prop, value string) b
 		}
 	}
 	return false
+}
+
+// TestDesktopReduceMotion: the desktop's own setting (XSETTINGS
+// Gtk/EnableAnimations 0, published by xsettingsd) holds a .petpack pet on
+// idle's representative frame from its first frame; turning animations
+// back on plays idle again.
+func TestDesktopReduceMotion(t *testing.T) {
+	x := startXvfb(t, 24)
+	conf := filepath.Join(t.TempDir(), "xsettingsd.conf")
+	if err := os.WriteFile(conf, []byte("Gtk/EnableAnimations 0\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	xs := exec.Command("xsettingsd", "-c", conf)
+	xs.Env = append(os.Environ(), "DISPLAY="+x.display)
+	var out syncBuffer
+	xs.Stdout, xs.Stderr = &out, &out
+	if err := xs.Start(); err != nil {
+		t.Fatalf("start xsettingsd (tools/bazel/setup.sh installs it): %v", err)
+	}
+	t.Cleanup(func() { xs.Process.Kill(); xs.Wait() })
+	for deadline := time.Now().Add(10 * time.Second); !strings.Contains(out.String(), "Created window"); time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("xsettingsd did not start: %s", out.String())
+		}
+	}
+	p := startPet(t, x.display, "--petpack", petpackPath)
+	time.Sleep(500 * time.Millisecond)
+	for _, l := range p.lines(t) {
+		if l.Kind == "show" && l.Key != "idle/2" || l.Kind == "schedule" {
+			t.Fatalf("under the desktop's Reduce Motion the pet traced %+v", l)
+		}
+	}
+	n := len(p.lines(t))
+	if err := os.WriteFile(conf, []byte("Gtk/EnableAnimations 1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	xs.Process.Signal(syscall.SIGHUP) // xsettingsd rereads its file
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+		ls := p.lines(t)
+		if len(ls) > n && ls[len(ls)-1].Kind == "schedule" {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("animations back on scheduled nothing: %+v", ls[n:])
+		}
+	}
 }

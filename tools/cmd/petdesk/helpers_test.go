@@ -57,7 +57,7 @@ type xvfb struct {
 
 // startXvfb starts Xvfb with a screen of the given depth and returns once
 // it accepts connections; the test's cleanup stops it.
-func startXvfb(t *testing.T, depth int) *xvfb {
+func startXvfb(t testing.TB, depth int) *xvfb {
 	t.Helper()
 	r, w, err := os.Pipe()
 	if err != nil {
@@ -139,7 +139,7 @@ func (s *syncBuffer) String() string {
 }
 
 // command returns petdesk (this binary) with args on display.
-func command(t *testing.T, display string, args ...string) (*exec.Cmd, *syncBuffer) {
+func command(display string, args ...string) (*exec.Cmd, *syncBuffer) {
 	cmd := exec.Command(os.Args[0], args...)
 	cmd.Env = append(os.Environ(), "PETDESK_TEST_MAIN=1", "DISPLAY="+display)
 	out := &syncBuffer{}
@@ -152,7 +152,7 @@ func command(t *testing.T, display string, args ...string) (*exec.Cmd, *syncBuff
 func startPet(t *testing.T, display string, args ...string) *pet {
 	t.Helper()
 	trace := filepath.Join(t.TempDir(), "trace.jsonl")
-	cmd, out := command(t, display, append([]string{"--trace", trace}, args...)...)
+	cmd, out := command(display, append([]string{"--trace", trace}, args...)...)
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
