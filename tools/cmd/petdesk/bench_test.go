@@ -134,8 +134,10 @@ func cpuTicks(b *testing.B, pid int) int {
 func BenchmarkAnimating(b *testing.B) {
 	x := startXvfb(b, 24)
 	dir := b.TempDir()
-	os.Chmod(dir, 0o700)
-	os.Setenv("XDG_RUNTIME_DIR", dir)
+	if err := os.Chmod(dir, 0o700); err != nil {
+		b.Fatal(err)
+	}
+	b.Setenv("XDG_RUNTIME_DIR", dir)
 	type anim struct {
 		name string
 		args []string
