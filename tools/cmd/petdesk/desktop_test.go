@@ -567,3 +567,25 @@ func TestDesktopReduceMotion(t *testing.T) {
 		}
 	}
 }
+
+// TestLargeImage: an image of 600x400 (960,000 bytes of pixels, over the
+// 262,140-byte request limit of a server without BIG-REQUESTS) arrives whole:
+// the upload is split into requests under the limit.
+func TestLargeImage(t *testing.T) {
+	img := image.NewNRGBA(image.Rect(0, 0, 600, 400))
+	for y := 0; y < 400; y++ {
+		for x := 0; x < 600; x++ {
+			o := y*img.Stride + 4*x
+			img.Pix[o], img.Pix[o+1], img.Pix[o+2] = uint8(x), uint8(y), uint8(x^y)
+			if (x/7+y/5)%3 != 0 {
+				img.Pix[o+3] = 255
+			}
+		}
+	}
+	x := startXvfb(t, 24)
+	c := x.connect(t)
+	p := startPet(t, x.display, "--runtime", writeRuntimeCopy(t, img), "--x", "0", "--y", "0")
+	if d := diff(capture(t, c, p.window), fromNRGBA(img)); d != "" {
+		t.Fatal(d)
+	}
+}
