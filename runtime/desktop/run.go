@@ -196,7 +196,6 @@ func Run(b Backend, p Pet, cmds <-chan Command, opt Options) error {
 		lastX          int
 		lastRaise      time.Time
 		raiseC         <-chan time.Time
-		raiseTimer     *time.Timer
 		events         = b.Events()
 		reschedule     = true
 		pointer        = func(in playback.Pointer) { p.Pointer(now(), in) }
@@ -261,8 +260,7 @@ func Run(b Backend, p Pet, cmds <-chan Command, opt Options) error {
 					continue
 				}
 				if wait := raiseEvery - time.Since(lastRaise); wait > 0 {
-					raiseTimer = time.NewTimer(wait)
-					raiseC = raiseTimer.C
+					raiseC = time.NewTimer(wait).C
 					continue
 				}
 				lastRaise = time.Now()

@@ -13,7 +13,6 @@ import (
 	"io"
 	"log"
 	"os"
-	"sync"
 
 	"github.com/agentpet/rules_pet/runtime/desktop"
 	"github.com/jezek/xgb"
@@ -35,9 +34,6 @@ type Backend struct {
 	// maxPut is the most pixel bytes one PutImage request may carry.
 	maxPut int
 	events chan desktop.Event
-
-	mu      sync.Mutex
-	windows map[xproto.Window]*Window
 
 	// The XSETTINGS manager's window and settings property, 0 for none.
 	settingsOwner xproto.Window
@@ -75,8 +71,7 @@ func setup(conn *xgb.Conn, display string) (*Backend, error) {
 	info := xproto.Setup(conn)
 	screen := info.DefaultScreen(conn)
 	b := &Backend{conn: conn, screen: screen, depth: screen.RootDepth, visual: screen.RootVisual,
-		msb: info.ImageByteOrder == xproto.ImageOrderMSBFirst, events: make(chan desktop.Event, 64),
-		windows: map[xproto.Window]*Window{}}
+		msb: info.ImageByteOrder == xproto.ImageOrderMSBFirst, events: make(chan desktop.Event, 64)}
 	var class byte = 255
 	for _, d := range screen.AllowedDepths {
 		for _, v := range d.Visuals {
@@ -228,9 +223,6 @@ func (b *Backend) NewWindow(opt desktop.WindowOptions) (desktop.Window, error) {
 	}
 	// Nothing is shown until the first image: an empty shape.
 	shape.Rectangles(b.conn, shape.SoSet, shape.SkBounding, xproto.ClipOrderingUnsorted, wid, 0, 0, nil)
-	b.mu.Lock()
-	b.windows[wid] = w
-	b.mu.Unlock()
 	return w, nil
 }
 
@@ -415,8 +407,5 @@ func (w *Window) Close() error {
 	}
 	xproto.FreeGC(w.b.conn, w.gc)
 	xproto.DestroyWindow(w.b.conn, w.id)
-	w.b.mu.Lock()
-	delete(w.b.windows, w.id)
-	w.b.mu.Unlock()
 	return nil
 }

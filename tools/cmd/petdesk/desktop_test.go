@@ -589,3 +589,36 @@ func TestLargeImage(t *testing.T) {
 		t.Fatal(d)
 	}
 }
+
+// TestRaise: an override-redirect pet covered by another window raises
+// itself above it.
+func TestRaise(t *testing.T) {
+	x := startXvfb(t, 24)
+	c := x.connect(t)
+	p := startPet(t, x.display, "--pack", packPath)
+	screen := xproto.Setup(c).DefaultScreen(c)
+	cover, err := xproto.NewWindowId(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := xproto.CreateWindowChecked(c, screen.RootDepth, cover, screen.Root, 0, 0, 640, 480, 0,
+		xproto.WindowClassInputOutput, screen.RootVisual, xproto.CwOverrideRedirect, []uint32{1}).Check(); err != nil {
+		t.Fatal(err)
+	}
+	if err := xproto.MapWindowChecked(c, cover).Check(); err != nil {
+		t.Fatal(err)
+	}
+	for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		tree, err := xproto.QueryTree(c, screen.Root).Reply()
+		if err != nil {
+			t.Fatal(err)
+		}
+		// Children are listed bottom to top.
+		if top := tree.Children[len(tree.Children)-1]; top == p.window {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the covered pet did not raise itself in 5 s")
+		}
+	}
+}
