@@ -76,6 +76,8 @@ def rules_pet_go_dependencies():
     in SQLite through the pure-Go `modernc.org/sqlite` (and the modules it
     is built from), so a workspace that builds the toolchain from source
     needs those modules (`@org_golang_x_image`, `@org_modernc_sqlite`, ...).
+    `pet_desktop`'s `petdesk` speaks X11 through the pure-Go
+    `github.com/jezek/xgb` (`@com_github_jezek_xgb`).
     `golang.org/x/sys`, which they also import, is the one rules_go declares. Call it after
     `rules_pet_dependencies()` and before `gazelle_dependencies()` (which
     `go_repository` needs, and which would otherwise declare older versions
