@@ -347,7 +347,11 @@ func TestSchedule(t *testing.T) {
 			if l.Key != due(l.AtMS) {
 				t.Fatalf("%+v: at %d ms %s is due", l, l.AtMS, due(l.AtMS))
 			}
-			if late := l.AtMS - l.DueMS; late > 400 {
+			// The 1 s stall makes the show at its end at least 700 ms
+			// late (a boundary falls at most 300 ms into it); any
+			// other show is due well within that, however busy the
+			// machine.
+			if late := l.AtMS - l.DueMS; late >= 650 {
 				stalled++
 			}
 		}
