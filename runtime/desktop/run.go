@@ -109,6 +109,8 @@ func Run(b Backend, p Pet, cmds <-chan Command, opt Options) error {
 	}
 	defer win.Close()
 	shown := ""
+	// Each image is rendered and uploaded once; later it only shows.
+	uploaded := map[string]bool{}
 	present := func(t, due int64) error {
 		v := p.Show(t)
 		key := v.Key
@@ -118,12 +120,15 @@ func Run(b Backend, p Pet, cmds <-chan Command, opt Options) error {
 		if key == shown {
 			return nil
 		}
-		img, err := p.Image(v.Key)
-		if err != nil {
-			return err
-		}
-		if err := win.Upload(key, Render(img, v.Scale, opt.Scale)); err != nil {
-			return err
+		if !uploaded[key] {
+			img, err := p.Image(v.Key)
+			if err != nil {
+				return err
+			}
+			if err := win.Upload(key, Render(img, v.Scale, opt.Scale)); err != nil {
+				return err
+			}
+			uploaded[key] = true
 		}
 		if err := win.Show(key); err != nil {
 			return err
