@@ -23,20 +23,35 @@ type Page struct {
 	Path string
 	// Source names what the reference is generated from, for the marker.
 	Source string
+	// Region names one of several generated parts of the page (its
+	// markers then carry the name); "" for a page with one part.
+	Region string
+}
+
+// markers returns the begin marker's fixed start, the whole begin marker
+// and the end marker of the page's generated part.
+func (p Page) markers() (prefix, begin, end string) {
+	const open = "<!-- reference:begin "
+	generated := fmt.Sprintf(beginMarker, p.Source)[len(open):]
+	if p.Region == "" {
+		return open, open + generated, endMarker
+	}
+	prefix = open + p.Region + " "
+	return prefix, prefix + generated, "<!-- reference:end " + p.Region + " -->"
 }
 
 // Splice returns page with the text between its markers replaced by
 // generated. It fails when the page lacks the markers or has them twice.
 func Splice(p Page, page, generated string) (string, error) {
-	begin := "<!-- reference:begin "
+	begin, marker, end := p.markers()
 	bi := strings.Index(page, begin)
-	ei := strings.Index(page, endMarker)
-	if bi < 0 || ei < 0 || ei < bi || strings.Count(page, begin) != 1 || strings.Count(page, endMarker) != 1 {
-		return "", fmt.Errorf("%s: want one line starting %q and, after it, one %q around the generated reference", p.Path, begin, endMarker)
+	ei := strings.Index(page, end)
+	if bi < 0 || ei < 0 || ei < bi || strings.Count(page, begin) != 1 || strings.Count(page, end) != 1 {
+		return "", fmt.Errorf("%s: want one line starting %q and, after it, one %q around the generated reference", p.Path, begin, end)
 	}
 	head := page[:bi]
-	tail := page[ei+len(endMarker):]
-	return head + fmt.Sprintf(beginMarker, p.Source) + "\n\n" + strings.TrimSpace(generated) + "\n\n" + endMarker + tail, nil
+	tail := page[ei+len(end):]
+	return head + marker + "\n\n" + strings.TrimSpace(generated) + "\n\n" + end + tail, nil
 }
 
 // Check compares the page below root with what Splice makes of it, and
@@ -158,7 +173,7 @@ func block(b *strings.Builder, text string) {
 	b.WriteString("```text\n" + strings.TrimRight(text, "\n") + "\n```\n")
 }
 
-// The two pages with a generated reference.
+// The pages with a generated reference.
 var (
 	RulesPage = Page{Path: "docs/rules.md", Source: "rules/*.bzl"}
 	CLIPage   = Page{Path: "docs/cli.md", Source: "petasset --help"}

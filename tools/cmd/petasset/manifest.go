@@ -27,9 +27,11 @@ type stringList []string
 func (l *stringList) String() string     { return strings.Join(*l, " ") }
 func (l *stringList) Set(v string) error { *l = append(*l, v); return nil }
 
-// RuleImageNotDeclared is reported by `manifest check --declared` when the
-// manifest names an image the build rule was not given, which would fail
-// later, inside a sandbox, with a far less helpful message.
+// RuleImageNotDeclared: (`manifest check --declared`) the manifest names an
+// image the build did not provide.
+//
+// Without it the build would fail later, inside a sandbox, with a far less
+// helpful message.
 const RuleImageNotDeclared = "image_not_declared"
 
 // RuleImageUnused is the warning `pack build --warnings` gives for a

@@ -1,6 +1,8 @@
 // Command petdocs regenerates the reference parts of docs/rules.md (from
-// the rules' `doc` strings in rules/*.bzl) and docs/cli.md (from every
-// petasset command's --help), or checks that they are up to date.
+// the rules' `doc` strings in rules/*.bzl), docs/cli.md (from every
+// petasset command's --help) and docs/rule-ids.md's manifest, asset-set and
+// pack tables (from the rule constants' doc comments), or checks that they
+// are up to date.
 //
 //	bazel run //tools/cmd/petdocs -- -write   # rewrite both pages
 //	go run ./tools/cmd/petdocs -write         # the same without Bazel
@@ -85,6 +87,16 @@ func run(root, petasset string, write bool) error {
 		page docgen.Page
 		text string
 	}{{docgen.RulesPage, rules}, {docgen.CLIPage, cli}}
+	for _, tab := range docgen.RuleTables {
+		text, err := docgen.RuleIDsReference(root, tab)
+		if err != nil {
+			return err
+		}
+		pages = append(pages, struct {
+			page docgen.Page
+			text string
+		}{tab.Page, text})
+	}
 	if write {
 		// Every page's markers are checked before any page is written, so
 		// a failure leaves both pages as they were.
