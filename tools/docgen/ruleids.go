@@ -44,7 +44,8 @@ type RuleTable struct {
 
 // RuleTables are docs/rule-ids.md's generated tables: the manifest rules
 // (with the one `manifest check` adds), the asset set's fallback reasons,
-// and the PETP acceptance rules the C reader shares. The `.petpack` rules
+// the PETP acceptance rules the C reader shares, and the desktop pet's
+// control-channel refusals. The `.petpack` rules
 // have their own ordered table in runtime/petpack/doc.go.
 var RuleTables = []RuleTable{
 	{
@@ -64,6 +65,11 @@ var RuleTables = []RuleTable{
 		Page:    Page{Path: "docs/rule-ids.md", Source: "the Rule constants of runtime/pack", Region: "pack"},
 		Header:  "| rule | rejected when |",
 		Sources: []RuleSource{{Dir: "runtime/pack", Type: "Rule", Prefix: "Rule"}},
+	},
+	{
+		Page:    Page{Path: "docs/rule-ids.md", Source: "the Rule constants of runtime/desktop/control", Region: "control"},
+		Header:  "| rule | refused when |",
+		Sources: []RuleSource{{Dir: "runtime/desktop/control", Type: "Rule", Prefix: "Rule"}},
 	},
 }
 

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/agentpet/rules_pet/runtime/assetset"
+	"github.com/agentpet/rules_pet/runtime/desktop/control"
 	"github.com/agentpet/rules_pet/runtime/manifest"
 	"github.com/agentpet/rules_pet/runtime/pack"
 )
@@ -43,6 +44,7 @@ func TestRuleIDsReferenceUpToDate(t *testing.T) {
 		"manifest": {string(manifest.RuleUnreadable), string(manifest.RuleFileTooLarge), string(manifest.RuleReservedIdentifier),
 			string(manifest.RulePathBarePNG), "image_not_declared"},
 		"assetset": {string(assetset.KindManifestMissing), string(assetset.KindImageNotPNG)},
+		"control":  {string(control.RuleMalformed), string(control.RuleBusy)},
 	} {
 		for _, id := range want {
 			if !strings.Contains(" "+strings.Join(ids[region], " ")+" ", " "+id+" ") {
@@ -52,6 +54,9 @@ func TestRuleIDsReferenceUpToDate(t *testing.T) {
 	}
 	if n := len(ids["manifest"]); n != 41 {
 		t.Errorf("the manifest table has %d rules, want 41 (40 of runtime/manifest and image_not_declared)", n)
+	}
+	if got, want := len(ids["control"]), len(control.Rules()); got != want {
+		t.Errorf("the control table has %d rules, control.Rules() %d", got, want)
 	}
 	if n := len(ids["assetset"]); n != 8 {
 		t.Errorf("the asset-set table has %d reasons, want 8", n)

@@ -70,6 +70,25 @@ func TestParseLine(t *testing.T) {
 	}
 }
 
+// TestRuleDocs holds the numbers the rules' doc comments (and so
+// docs/rule-ids.md) print to the constants.
+func TestRuleDocs(t *testing.T) {
+	src, err := os.ReadFile("message.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		fmt.Sprintf("over %d characters (MaxBubbleRunes)", MaxBubbleRunes),
+		fmt.Sprintf("over %d bytes with its newline", MaxLineBytes),
+		fmt.Sprintf("silent for %d s", int(IdleTimeout.Seconds())),
+		fmt.Sprintf("// RuleBusy: %d clients (MaxConns)", MaxConns),
+	} {
+		if !strings.Contains(strings.Join(strings.Fields(string(src)), " "), strings.Join(strings.Fields(want), " ")) {
+			t.Errorf("message.go's rule docs lack %q", want)
+		}
+	}
+}
+
 // TestMarshalLine: every kind of message encodes to a line ParseLine reads
 // back as the same message, and Check's refusals are MarshalLine's.
 func TestMarshalLine(t *testing.T) {
