@@ -122,8 +122,8 @@ func TestMarshalLine(t *testing.T) {
 }
 
 // TestEventRoles holds the table to playback's events (every one, in its
-// order), to the contract's recommended role names, and to the copy the
-// package doc prints.
+// order), to the contract's recommended role names, and to the copies the
+// package doc and docs/desktop-control.md print.
 func TestEventRoles(t *testing.T) {
 	rows := EventRoles()
 	events := playback.Events()
@@ -133,6 +133,12 @@ func TestEventRoles(t *testing.T) {
 	recommended := map[string]bool{RoleActivityIdle: true, RoleActivityCurious: true, RoleActivityAttentive: true,
 		RoleExpressionNeutral: true, RoleExpressionHappy: true, RoleFallbackDefault: true}
 	doc, err := os.ReadFile("doc.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The repository's docs, from this package's directory (the same in
+	// Bazel's runfiles tree, which holds the page as data).
+	page, err := os.ReadFile("../../../docs/desktop-control.md")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -148,6 +154,9 @@ func TestEventRoles(t *testing.T) {
 		}
 		if !regexp.MustCompile(fmt.Sprintf(`(?m)^//\t%s +%s\b`, r.Event, r.Role)).Match(doc) {
 			t.Errorf("doc.go's table lacks the row %s -> %s", r.Event, r.Role)
+		}
+		if row := fmt.Sprintf("| `%s` | `%s` |\n", r.Event, r.Role); !strings.Contains(string(page), row) {
+			t.Errorf("docs/desktop-control.md's table lacks the row %q", row)
 		}
 	}
 	if _, err := RoleForEvent("nap"); err == nil || !strings.Contains(err.Error(), string(RuleUnknownEvent)) {
