@@ -170,7 +170,7 @@ func manifestValue(states []State) map[string]interface{} {
 		Name:          "Test Cat",
 		Style:         "flat pixel art",
 		Quality:       QualityLow,
-		RenderSize:    Size{192, 208},
+		RenderSize:    Size{Width: 192, Height: 208},
 		States:        states,
 		CreatedAt:     "2025-01-02T03:04:05Z",
 	}

@@ -37,11 +37,11 @@ func checkFrameBudgets(c *checker, fs *fileSet) *media {
 	md := &media{frames: stateFrames(fs), headers: map[*node]pngHeader{}}
 	mark := c.count()
 	total := 0
-	for _, t := range actionTable {
-		frames := md.frames[t.action]
+	for _, a := range Actions() {
+		frames := md.frames[a]
 		total += len(frames)
 		if len(frames) > MaxFramesPerState {
-			c.fail(RuleTooManyFramesInState, t.action.FramesDir(), "", "%d frames, over the budget of %d per state", len(frames), MaxFramesPerState)
+			c.fail(RuleTooManyFramesInState, a.FramesDir(), "", "%d frames, over the budget of %d per state", len(frames), MaxFramesPerState)
 		}
 	}
 	if total > MaxFramesPerPackage {
@@ -51,8 +51,8 @@ func checkFrameBudgets(c *checker, fs *fileSet) *media {
 		return nil
 	}
 	images := []*node{}
-	for _, t := range actionTable {
-		images = append(images, md.frames[t.action]...)
+	for _, a := range Actions() {
+		images = append(images, md.frames[a]...)
 	}
 	if cover := fs.lookup(coverPath); cover != nil && !cover.dir {
 		images = append(images, cover)
@@ -72,15 +72,15 @@ func checkFrameBudgets(c *checker, fs *fileSet) *media {
 		}
 		md.headers[n] = h
 	}
-	for _, t := range actionTable {
+	for _, a := range Actions() {
 		var sum uint64
-		for _, n := range md.frames[t.action] {
+		for _, n := range md.frames[a] {
 			if h, ok := md.headers[n]; ok {
 				sum += h.decodedBytes()
 			}
 		}
 		if sum > MaxStateDecodedBytes {
-			c.fail(RuleStateDecodedTooLarge, t.action.FramesDir(), "", "the frames decode to %d bytes of RGBA, over the budget of %d per state", sum, MaxStateDecodedBytes)
+			c.fail(RuleStateDecodedTooLarge, a.FramesDir(), "", "the frames decode to %d bytes of RGBA, over the budget of %d per state", sum, MaxStateDecodedBytes)
 		}
 	}
 	md.preview, md.previewSize = checkPreviewHeader(c, fs)

@@ -63,7 +63,7 @@ func TestMediaMemoSameVerdict(t *testing.T) {
 			memo := NewMediaMemo()
 			for _, f := range tc.p {
 				if strings.HasPrefix(f.name, "assets/frames/") {
-					if _, err := memo.DecodeFrame(f.data, Size{192, 208}); err != nil && errors.Is(err, ErrFrameNotDecoded) {
+					if _, err := memo.DecodeFrame(f.data, Size{Width: 192, Height: 208}); err != nil && errors.Is(err, ErrFrameNotDecoded) {
 						t.Fatalf("%s: %v", f.name, err)
 					}
 				}
@@ -94,9 +94,9 @@ func TestDecodeFrameRefuses(t *testing.T) {
 		data []byte
 		size Size
 	}{
-		{"not a PNG", []byte("GIF89a\x01\x00\x01\x00\x00\x00\x00"), Size{192, 208}},
-		{"over the pixel budget", ihdrOnly(1<<15, 1<<15, 8), Size{1 << 15, 1 << 15}},
-		{"another size", frame, Size{384, 416}},
+		{"not a PNG", []byte("GIF89a\x01\x00\x01\x00\x00\x00\x00"), Size{Width: 192, Height: 208}},
+		{"over the pixel budget", ihdrOnly(1<<15, 1<<15, 8), Size{Width: 1 << 15, Height: 1 << 15}},
+		{"another size", frame, Size{Width: 384, Height: 416}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			before := DecodeCount()
@@ -109,7 +109,7 @@ func TestDecodeFrameRefuses(t *testing.T) {
 			}
 		})
 	}
-	if _, err := NewMediaMemo().DecodeFrame(frame, Size{192, 208}); err != nil {
+	if _, err := NewMediaMemo().DecodeFrame(frame, Size{Width: 192, Height: 208}); err != nil {
 		t.Errorf("a valid frame: %v", err)
 	}
 }

@@ -442,9 +442,9 @@ func SchemaFiles() [][2]string {
 }
 
 func actionNames() []string {
-	out := make([]string, len(actionTable))
-	for i, t := range actionTable {
-		out[i] = string(t.action)
+	out := make([]string, len(Actions()))
+	for i, a := range Actions() {
+		out[i] = string(a)
 	}
 	return out
 }

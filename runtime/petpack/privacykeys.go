@@ -184,6 +184,8 @@ func keyWords(key string) []string {
 func isUpper(c byte) bool { return c >= 'A' && c <= 'Z' }
 func isLower(c byte) bool { return c >= 'a' && c <= 'z' }
 func isAlnum(c byte) bool { return isUpper(c) || isLower(c) || isDigit(c) }
+
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
 func lower(c byte) byte {
 	if isUpper(c) {
 		return c + 'a' - 'A'

@@ -1,4 +1,4 @@
-package petpack
+package model
 
 import "encoding/json"
 
@@ -14,16 +14,6 @@ const (
 	SourceEventSchemaVersion = "apc.pet-source-event.v1"
 	// ValidationSchemaVersion identifies build/validation.json.
 	ValidationSchemaVersion = "apc.pet-validation.v1"
-)
-
-// The package paths of the metadata documents.
-const (
-	sourcePath     = "source/source.json"
-	briefPath      = "brief.json"
-	sessionPath    = "source/skill_session.jsonl"
-	validationPath = "build/validation.json"
-	promptPath     = "source/prompt.md"
-	referencesDir  = "source/references"
 )
 
 // Extensions is the metadata documents' one extension point: members keyed

@@ -1,12 +1,8 @@
-package petpack
+package model
 
 // SchemaVersion is the only manifest schema_version this package reads or
 // writes (sections 4 and 10).
 const SchemaVersion = "apc.petpack.v3"
-
-// legacyVersions are recognised only to say that the pet must be recreated;
-// they have no migration path (section 10).
-var legacyVersions = []string{"apc.petpack.v1", "apc.petpack.v2"}
 
 // Manifest is a decoded manifest.json (section 4). Its JSON tags are the
 // wire names, so json.Marshal of a Manifest writes a manifest that
@@ -90,9 +86,6 @@ const (
 	ActionDragRight   Action = "drag_right"
 )
 
-// removedActions are V2 state names that V3 neither migrates nor aliases.
-var removedActions = []string{"start", "review"}
-
 // Actions returns the nine actions in writer order.
 func Actions() []Action {
 	out := make([]Action, len(actionTable))
@@ -135,23 +128,6 @@ const (
 	ModeBurstThenIdle PlaybackMode = "burst_then_idle"
 	// ModeOnceThenReturn plays once, then returns to the semantic state.
 	ModeOnceThenReturn PlaybackMode = "once_then_return"
-)
-
-// modeFields is the closed field set of each mode: required fields must be
-// present, every other optional field is forbidden.
-var modeFields = map[PlaybackMode][]string{
-	ModeLoop:            nil,
-	ModePeriodic:        {fieldCooldown},
-	ModeBurstThenSettle: {fieldRepeat, fieldSettle},
-	ModeBurstThenIdle:   {fieldRepeat},
-	ModeOnceThenReturn:  nil,
-}
-
-// The optional playback fields, in the order they are checked.
-const (
-	fieldRepeat   = "entry_repeat_count"
-	fieldSettle   = "settle_frame_index"
-	fieldCooldown = "cooldown_ms"
 )
 
 // State is one action's complete authored timing (section 5).

@@ -1,4 +1,4 @@
-package petpack
+package model
 
 import "strings"
 
