@@ -130,6 +130,11 @@ const (
 	ModeOnceThenReturn PlaybackMode = "once_then_return"
 )
 
+// Modes returns the five modes in the contract's order.
+func Modes() []PlaybackMode {
+	return []PlaybackMode{ModeLoop, ModePeriodic, ModeBurstThenSettle, ModeBurstThenIdle, ModeOnceThenReturn}
+}
+
 // State is one action's complete authored timing (section 5).
 type State struct {
 	// Name is the action.

@@ -70,6 +70,18 @@ func TestActions(t *testing.T) {
 			t.Errorf("%s.FramesDir() = %s", w.action, d)
 		}
 	}
+	modes := map[PlaybackMode]bool{}
+	for _, m := range Modes() {
+		modes[m] = true
+	}
+	for _, w := range want {
+		if !modes[w.mode] {
+			t.Errorf("Modes() lacks %s", w.mode)
+		}
+	}
+	if len(modes) != 5 {
+		t.Errorf("Modes() holds %d distinct modes, want 5", len(modes))
+	}
 	if m, d := Action("start").Mode(), Action("start").FramesDir(); m != "" || d != "" {
 		t.Errorf("a removed action has mode %q and frames dir %q, want none", m, d)
 	}

@@ -42,6 +42,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/agentpet/rules_pet/runtime/petpack/model"
 	"github.com/agentpet/rules_pet/tools/internal/pixelart"
 	"github.com/agentpet/rules_pet/tools/internal/spritepng"
 )
@@ -59,18 +60,14 @@ type Action struct {
 }
 
 // Actions lists the nine actions in the contract's order with the frame
-// counts of its default timing table.
-var Actions = []Action{
-	{"idle", 6},
-	{"thinking", 4},
-	{"tool", 4},
-	{"waiting", 8},
-	{"done", 4},
-	{"failed", 8},
-	{"acknowledge", 4},
-	{"drag_left", 6},
-	{"drag_right", 6},
-}
+// counts of its default timing table, both from the model.
+var Actions = func() []Action {
+	var out []Action
+	for _, s := range model.DefaultStates() {
+		out = append(out, Action{string(s.Name), len(s.FrameDurationsMS)})
+	}
+	return out
+}()
 
 func main() {
 	out := flag.String("out", "assets/petpack/frames", "directory to write OUT/<action>/NNNN.png into")
@@ -129,24 +126,24 @@ func Generate(outDir string) error {
 func Render(action string) ([]*image.NRGBA, error) {
 	var draw func(c *pixelart.Canvas, i int)
 	n := 0
-	switch action {
-	case "idle":
+	switch model.Action(action) {
+	case model.ActionIdle:
 		draw, n = drawIdle, len(idlePoses)
-	case "thinking":
+	case model.ActionThinking:
 		draw, n = drawThinking, len(thinkingPoses)
-	case "tool":
+	case model.ActionTool:
 		draw, n = drawTool, len(toolPoses)
-	case "waiting":
+	case model.ActionWaiting:
 		draw, n = drawWaiting, len(waitingPoses)
-	case "done":
+	case model.ActionDone:
 		draw, n = drawDone, len(donePoses)
-	case "failed":
+	case model.ActionFailed:
 		draw, n = drawFailed, len(failedPoses)
-	case "acknowledge":
+	case model.ActionAcknowledge:
 		draw, n = drawAcknowledge, len(acknowledgePoses)
-	case "drag_left":
+	case model.ActionDragLeft:
 		draw, n = func(c *pixelart.Canvas, i int) { drawDrag(c, -1, i) }, len(dragSwing)
-	case "drag_right":
+	case model.ActionDragRight:
 		draw, n = func(c *pixelart.Canvas, i int) { drawDrag(c, 1, i) }, len(dragSwing)
 	default:
 		return nil, fmt.Errorf("unknown action %q", action)

@@ -8,6 +8,7 @@ import (
 	"sort"
 	"testing"
 
+	"github.com/agentpet/rules_pet/runtime/petpack/model"
 	"github.com/agentpet/rules_pet/tools/internal/spritepng"
 )
 
@@ -16,25 +17,18 @@ const committedDir = "../../../assets/petpack/frames"
 
 const regenerate = "rerun `go run ./tools/cmd/petframes -out assets/petpack/frames` from the repository root (and update the golden: bazel run //assets/petpack:golden.update)"
 
-// defaultFrameCounts is the frame count of each action in the contract's
-// default timing table (section 4), which the sample pet uses.
-var defaultFrameCounts = map[string]int{
-	"idle": 6, "thinking": 4, "tool": 4, "waiting": 8, "done": 4,
-	"failed": 8, "acknowledge": 4, "drag_left": 6, "drag_right": 6,
-}
-
 func TestActionsMatchDefaultTiming(t *testing.T) {
-	want := []string{"idle", "thinking", "tool", "waiting", "done", "failed", "acknowledge", "drag_left", "drag_right"}
+	want := model.DefaultStates()
 	if len(Actions) != len(want) {
 		t.Fatalf("%d actions, want the nine of the contract", len(Actions))
 	}
 	total := 0
 	for i, a := range Actions {
-		if a.Name != want[i] {
-			t.Errorf("action %d is %q, want %q", i, a.Name, want[i])
+		if a.Name != string(want[i].Name) {
+			t.Errorf("action %d is %q, want %q", i, a.Name, want[i].Name)
 		}
-		if a.Frames != defaultFrameCounts[a.Name] {
-			t.Errorf("%s: %d frames, want %d", a.Name, a.Frames, defaultFrameCounts[a.Name])
+		if a.Frames != len(want[i].FrameDurationsMS) {
+			t.Errorf("%s: %d frames, want the default timing's %d", a.Name, a.Frames, len(want[i].FrameDurationsMS))
 		}
 		frames, err := Render(a.Name)
 		if err != nil {
