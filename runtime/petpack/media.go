@@ -155,7 +155,9 @@ func decodePreview(c *checker, md *media) {
 			return
 		}
 	}
-	atomic.AddInt64(&decodedWebP, 1)
+	if md.memo != nil {
+		atomic.AddInt64(&md.memo.webp, 1)
+	}
 	var f mediaFacts
 	if err := webp.DecodeEach(data, webp.DefaultBudget(), func(int, webp.Frame) error { return nil }); err != nil {
 		f.failure = err.Error()
@@ -275,7 +277,7 @@ func decodePNG(c *checker, fs *fileSet, n *node, want pngHeader, rule Rule) imag
 			c.fail(RulePackageUnreadable, n.path, "", "the file changed while the package was validated")
 			return nil
 		}
-		img, err = decodePNGBytes(io.MultiReader(bytes.NewReader(head[:k]), src))
+		img, err = decodePNGBytes(nil, io.MultiReader(bytes.NewReader(head[:k]), src))
 	}
 	var ce *contentError
 	switch {

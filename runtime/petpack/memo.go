@@ -23,6 +23,8 @@ import (
 type MediaMemo struct {
 	mu    sync.Mutex
 	facts map[memoKey]mediaFacts
+	// png and webp count the decodes made through the memo (atomic).
+	png, webp int64
 }
 
 // NewMediaMemo returns an empty memo.
@@ -93,7 +95,7 @@ func (m *MediaMemo) DecodeFrame(data []byte, size Size) (image.Image, error) {
 	case int(h.width) != size.Width || int(h.height) != size.Height:
 		return nil, fmt.Errorf("%w: the frame is %dx%d, not %dx%d", ErrFrameNotDecoded, h.width, h.height, size.Width, size.Height)
 	}
-	img, err := decodePNGBytes(bytes.NewReader(data))
+	img, err := decodePNGBytes(m, bytes.NewReader(data))
 	f := mediaFacts{header: h}
 	if err != nil {
 		f.failure = "image/png: " + err.Error()
@@ -107,23 +109,25 @@ func (m *MediaMemo) DecodeFrame(data []byte, size Size) (image.Image, error) {
 	return img, nil
 }
 
-// Decodes counts the images this process has decoded for the media gate,
-// through a validation or a MediaMemo: each is one full decode of a PNG
-// or of an animated WebP (all its frames). Tests and benchmarks read it
-// to prove a build decodes each image once.
+// Decodes counts the images decoded through one MediaMemo (by DecodeFrame
+// and by validations given the memo): each is one full decode of a PNG or
+// of an animated WebP (all its frames). Tests and benchmarks read it to
+// prove a build decodes each image once; a per-memo count, unlike a
+// process-wide one, is not disturbed by tests running in parallel.
 type Decodes struct{ PNG, WebP int64 }
 
-var decodedPNG, decodedWebP int64
-
-// DecodeCount returns how many images have been decoded so far.
-func DecodeCount() Decodes {
-	return Decodes{PNG: atomic.LoadInt64(&decodedPNG), WebP: atomic.LoadInt64(&decodedWebP)}
+// Decodes returns how many images have been decoded through m so far.
+func (m *MediaMemo) Decodes() Decodes {
+	return Decodes{PNG: atomic.LoadInt64(&m.png), WebP: atomic.LoadInt64(&m.webp)}
 }
 
 // decodePNGBytes is the one place a PNG is decoded for the media gate:
-// image/png behind the critical chunk guard.
-func decodePNGBytes(r io.Reader) (image.Image, error) {
-	atomic.AddInt64(&decodedPNG, 1)
+// image/png behind the critical chunk guard, counted in memo when there is
+// one.
+func decodePNGBytes(memo *MediaMemo, r io.Reader) (image.Image, error) {
+	if memo != nil {
+		atomic.AddInt64(&memo.png, 1)
+	}
 	return png.Decode(newChunkGuard(r))
 }
 
@@ -197,7 +201,7 @@ func pngFacts(c *checker, fs *fileSet, md *media, n *node, want pngHeader, kind 
 			c.fail(RulePackageUnreadable, n.path, "", "the file changed while the package was validated")
 			return mediaFacts{}, false
 		}
-		img, err := decodePNGBytes(bytes.NewReader(data))
+		img, err := decodePNGBytes(md.memo, bytes.NewReader(data))
 		if err != nil {
 			f = mediaFacts{header: want, failure: "image/png: " + err.Error()}
 		} else {

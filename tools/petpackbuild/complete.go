@@ -47,6 +47,8 @@ type Result struct {
 	// validated is the SHA-256 of the archive bytes Verdict accepted,
 	// which Publish holds the written file to.
 	validated [sha256.Size]byte
+	// decodes counts the images the build's memo decoded (tests read it).
+	decodes petpack.Decodes
 }
 
 // Pack completes a package and archives it. Previews the files lack are
@@ -150,6 +152,7 @@ func archiveOf(idx map[string]File, memo *petpack.MediaMemo) (*Result, error) {
 	r, size := bytes.NewReader(res.Archive), int64(len(res.Archive))
 	if memo != nil {
 		res.Verdict = memo.Validate(r, size)
+		res.decodes = memo.Decodes()
 	} else {
 		res.Verdict = petpack.Validate(r, size)
 	}
