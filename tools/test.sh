@@ -150,7 +150,7 @@ fuzz FuzzValidateArchive ./runtime/petpack -fuzzminimizetime=0x
 # The metadata seeds are whole 10 KB documents, which minimising turns into
 # most of a short run (171 inputs in 20 s, against 330 k without it).
 fuzz FuzzMetadata ./runtime/petpack -fuzzminimizetime=0x
-fuzz FuzzPrivacy ./runtime/petpack
+fuzz FuzzPrivacy ./runtime/petpack/internal/privacy
 fuzz FuzzCheckObject ./internal/strictjson
 fuzz FuzzOpen ./internal/strictzip
 fuzz FuzzParse ./runtime/webp

@@ -57,7 +57,8 @@
 //     the file set; then the recursive privacy check: every key and
 //     string value of the four documents (each session record its own
 //     document) through one detector per bullet of section 7's list
-//     (privacykeys.go for keys, privacyvalues.go for values), with the
+//     (package internal/privacy: keys.go for keys, values.go for values;
+//     its kinds are this package's rule IDs), with the
 //     contract authors' key names, path and locator rules and bounds
 //     as its baseline.
 //

@@ -1,4 +1,4 @@
-package petpack
+package privacy
 
 // The privacy tables: for each bullet of section 7's list, leaks the
 // detectors must catch and harmless text they must leave alone. The
@@ -8,13 +8,13 @@ package petpack
 // of a leak in prose.
 var privacyTables = []struct {
 	bullet   string
-	rules    []Rule // a leak must raise one of these
+	rules    []Kind // a leak must raise one of these
 	leaks    []string
 	harmless []string
 }{
 	{
 		bullet: "1 credentials, tokens, cookies, API keys, authorization headers, secrets",
-		rules:  []Rule{RulePrivacyCredential},
+		rules:  []Kind{Credential},
 		leaks: []string{
 			"Authorization: Bearer abc",
 			"authorization=Basic dXNlcjpwYXNzd29yZDEyMw==",
@@ -69,7 +69,7 @@ var privacyTables = []struct {
 	},
 	{
 		bullet: "2 absolute, home and host-configuration paths, external locators",
-		rules:  []Rule{RulePrivacyAbsolutePath, RulePrivacyFileURL, RulePrivacyExternalLocator},
+		rules:  []Kind{AbsolutePath, FileURL, ExternalLocator},
 		leaks: []string{
 			"/Users/ana/Pictures/fox.png",
 			"made from /home/ana/cat.png today",
@@ -123,7 +123,7 @@ var privacyTables = []struct {
 	},
 	{
 		bullet: "3 agent thread, session, turn, job, command-source, tool-call, connector and runtime identifiers",
-		rules:  []Rule{RulePrivacyAgentIdentifier},
+		rules:  []Kind{AgentIdentifier},
 		leaks: []string{
 			"call_9aZ3kQ7mN2xP5wR8",
 			"toolu_01A2B3C4D5E6F7G8H9J0",
@@ -183,7 +183,7 @@ var privacyTables = []struct {
 	},
 	{
 		bullet: "4 command lines, tool input or output, transcripts, hidden reasoning, internal prompts, environment dumps",
-		rules:  []Rule{RulePrivacyCommandLine, RulePrivacyEnvironment},
+		rules:  []Kind{CommandLine, Environment},
 		leaks: []string{
 			"$ npm install --save sharp",
 			"ana@macbook:pets$ make pet",
@@ -255,7 +255,7 @@ var privacyTables = []struct {
 	},
 	{
 		bullet: "5 executable code, text meant to override an importer, agent or user",
-		rules:  []Rule{RulePrivacyExecutable},
+		rules:  []Kind{Executable},
 		leaks: []string{
 			"<script>alert(1)</script>",
 			"javascript:alert(document.cookie)",
@@ -314,16 +314,16 @@ var privacyTables = []struct {
 // privacyKeyTables: keys each category's key names catch, and keys of
 // producer metadata (the schemas' own among them) they must not.
 var privacyKeyTables = []struct {
-	rule     Rule
+	rule     Kind
 	leaks    []string
 	harmless []string
 }{
-	{RulePrivacyCredential, []string{"api_key", "clientSecret", "X-Api-Key", "authToken", "github_token", "password", "passwd", "cookies", "Authorization", "myapikey", "refresh-token", "privateKey", "secret_key", "token_count"},
+	{Credential, []string{"api_key", "clientSecret", "X-Api-Key", "authToken", "github_token", "password", "passwd", "cookies", "Authorization", "myapikey", "refresh-token", "privateKey", "secret_key", "token_count"},
 		[]string{"tokenized", "authorName", "secretary", "keyframe", "cookiecutter", "bearing", "passage"}},
-	{RulePrivacyAgentIdentifier, []string{"session_id", "threadId", "turnID", "tool_call_id", "toolCallId", "job_id", "run_id", "connectorId", "runtime_id", "sessionidlist", "codex_app_server", "requestId"},
+	{AgentIdentifier, []string{"session_id", "threadId", "turnID", "tool_call_id", "toolCallId", "job_id", "run_id", "connectorId", "runtime_id", "sessionidlist", "codex_app_server", "requestId"},
 		[]string{"session_count", "turnaround", "threads", "runner", "connector", "skill_session", "jobs_done"}},
-	{RulePrivacyCommandLine, []string{"command", "cmdLine", "tool_output", "toolInput", "transcript", "systemPrompt", "messages", "reasoning", "stdout", "shellCommand", "argv", "chat_history"},
+	{CommandLine, []string{"command", "cmdLine", "tool_output", "toolInput", "transcript", "systemPrompt", "messages", "reasoning", "stdout", "shellCommand", "argv", "chat_history"},
 		[]string{"shell", "commanding", "commander", "prompt", "toolbox", "message_count", "reasonable"}},
-	{RulePrivacyEnvironment, []string{"environment", "env", "envVars", "cwd", "PWD", "workingDirectory", "workspace_path", "homeDir"},
+	{Environment, []string{"environment", "env", "envVars", "cwd", "PWD", "workingDirectory", "workspace_path", "homeDir"},
 		[]string{"environmental", "envelope", "environs", "pwdx", "working", "workspace"}},
 }

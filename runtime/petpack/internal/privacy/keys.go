@@ -1,4 +1,4 @@
-package petpack
+package privacy
 
 import (
 	"sort"
@@ -21,24 +21,24 @@ import (
 // baselineKeys are the contract authors' 57 forbidden names, each with
 // the section 7 category (its rule) it belongs to.
 var baselineKeys = keyTable(
-	RulePrivacyAgentIdentifier, "threadid turnid sessionid requestid conversationid codexappserver",
-	RulePrivacyCommandLine, "conversation conversations messagehistory messages "+
+	AgentIdentifier, "threadid turnid sessionid requestid conversationid codexappserver",
+	CommandLine, "conversation conversations messagehistory messages "+
 		"transcript transcripts fulltranscript rawtranscript "+
 		"assistanttext assistantmessage usermessage usermessages "+
 		"reasoning reasoningtext hiddenreasoning chainofthought internalthoughts "+
 		"command commands commandline commandsource shellcommand "+
 		"toolargs toolarguments toolinput tooloutput toolresult toolresults toolresponse toolresponses "+
 		"stdout stderr",
-	RulePrivacyEnvironment, "environment env cwd workingdirectory workspacepath",
-	RulePrivacyCredential, "token accesstoken refreshtoken apikey cookie cookies authorization auth authentication "+
+	Environment, "environment env cwd workingdirectory workspacepath",
+	Credential, "token accesstoken refreshtoken apikey cookie cookies authorization auth authentication "+
 		"secret secrets password credential credentials",
 )
 
 // baselineAffixes are the authors' 9 compound names also found as a
 // prefix or suffix of a longer word.
 var baselineAffixes = keyTable(
-	RulePrivacyAgentIdentifier, "threadid turnid sessionid requestid conversationid codexappserver",
-	RulePrivacyCredential, "apikey accesstoken refreshtoken",
+	AgentIdentifier, "threadid turnid sessionid requestid conversationid codexappserver",
+	Credential, "apikey accesstoken refreshtoken",
 )
 
 // moreKeys go past the authors' list where section 7 names more: the
@@ -48,27 +48,27 @@ var baselineAffixes = keyTable(
 // creative fields use (a "shell" or "prompt" key stays allowed: its value
 // is what the value detectors read).
 var moreKeys = keyTable(
-	RulePrivacyCredential, "passwd passphrase apitoken authtoken sessiontoken bearertoken idtoken bearer "+
+	Credential, "passwd passphrase apitoken authtoken sessiontoken bearertoken idtoken bearer "+
 		"clientsecret secretkey privatekey accesskey signingkey sshkey authheader setcookie xapikey",
-	RulePrivacyAgentIdentifier, "jobid runid callid toolcallid connectorid runtimeid commandsourceid "+
+	AgentIdentifier, "jobid runid callid toolcallid connectorid runtimeid commandsourceid "+
 		"responseid messageid traceid spanid",
-	RulePrivacyCommandLine, "cmd cmdline argv stdin toolcall toolcalls functioncall functioncalls toolinvocation "+
+	CommandLine, "cmd cmdline argv stdin toolcall toolcalls functioncall functioncalls toolinvocation "+
 		"systemprompt developerprompt internalprompt hiddenprompt systemmessage developermessage chathistory chatlog",
-	RulePrivacyEnvironment, "environ envvar envvars environmentvariables pwd homedir homedirectory userhome",
+	Environment, "environ envvar envvars environmentvariables pwd homedir homedirectory userhome",
 )
 
 // moreAffixes are our compound names found as a prefix or suffix.
 var moreAffixes = keyTable(
-	RulePrivacyCredential, "clientsecret privatekey secretkey sessiontoken authtoken apitoken bearertoken",
-	RulePrivacyAgentIdentifier, "toolcallid connectorid runtimeid commandsourceid",
+	Credential, "clientsecret privatekey secretkey sessiontoken authtoken apitoken bearertoken",
+	AgentIdentifier, "toolcallid connectorid runtimeid commandsourceid",
 )
 
 // keyTable maps each space-separated name to the rule before it.
-func keyTable(pairs ...interface{}) map[string]Rule {
-	out := map[string]Rule{}
+func keyTable(pairs ...interface{}) map[string]Kind {
+	out := map[string]Kind{}
 	for i := 0; i < len(pairs); i += 2 {
 		for _, name := range strings.Fields(pairs[i+1].(string)) {
-			out[name] = pairs[i].(Rule)
+			out[name] = pairs[i].(Kind)
 		}
 	}
 	return out
@@ -79,7 +79,7 @@ func keyTable(pairs ...interface{}) map[string]Rule {
 const maxKeyWindow = 32
 
 // forbiddenKey returns the rule and the forbidden name a key holds.
-func forbiddenKey(key string) (Rule, string, bool) {
+func forbiddenKey(key string) (Kind, string, bool) {
 	if r, name, ok := lookupKeyName(normalizeKey(key)); ok {
 		return r, name, true
 	}
@@ -99,8 +99,8 @@ func forbiddenKey(key string) (Rule, string, bool) {
 	return "", "", false
 }
 
-func lookupKeyName(s string) (Rule, string, bool) {
-	for _, t := range []map[string]Rule{baselineKeys, moreKeys} {
+func lookupKeyName(s string) (Kind, string, bool) {
+	for _, t := range []map[string]Kind{baselineKeys, moreKeys} {
 		if r, ok := t[s]; ok {
 			return r, s, true
 		}
@@ -117,17 +117,17 @@ func lookupKeyName(s string) (Rule, string, bool) {
 // for a key holding two is always the same one.
 var affixes = func() []struct {
 	name string
-	rule Rule
+	rule Kind
 } {
 	var out []struct {
 		name string
-		rule Rule
+		rule Kind
 	}
-	for _, t := range []map[string]Rule{baselineAffixes, moreAffixes} {
+	for _, t := range []map[string]Kind{baselineAffixes, moreAffixes} {
 		for name, r := range t {
 			out = append(out, struct {
 				name string
-				rule Rule
+				rule Kind
 			}{name, r})
 		}
 	}

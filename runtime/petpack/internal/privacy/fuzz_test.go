@@ -1,29 +1,37 @@
-package petpack
+package privacy
 
 import (
 	"encoding/json"
+	"flag"
 	"fmt"
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/agentpet/rules_pet/internal/fuzzseed"
+	"github.com/agentpet/rules_pet/runtime/petpack/model"
 )
 
 const privacySeedDir = "testdata/fuzz/FuzzPrivacy"
 
 // FuzzPrivacy feeds any bytes to the privacy scan of one metadata
-// document: it never panics, every finding is a stage-5 privacy rule, the
+// document: it never panics, every finding is one of Kinds(), the
 // same bytes give the same findings, and no finding's message repeats a
 // string of the document of 12 bytes or more (the scan names what it
 // found, never the value, which may be a secret). The seeds in
 // testdata/fuzz/FuzzPrivacy (three leaks and three harmless texts of each
 // bullet of privacyTables, keys, and the bounds) also run as plain tests.
 func FuzzPrivacy(f *testing.F) {
+	known := map[Kind]bool{}
+	for _, k := range Kinds() {
+		known[k] = true
+	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		found, err := scanPrivacy(data)
+		found, err := Scan(data)
 		if err != nil {
 			return
 		}
-		again, _ := scanPrivacy(data)
+		again, _ := Scan(data)
 		if !reflect.DeepEqual(found, again) {
 			t.Fatalf("two scans differ: %v, %v", found, again)
 		}
@@ -33,15 +41,12 @@ func FuzzPrivacy(f *testing.F) {
 			collectStrings(doc, &strs)
 		}
 		for _, fd := range found {
-			if fd.rule.Stage() != StageMetadata || !strings.HasPrefix(string(fd.rule), "privacy_") {
-				t.Fatalf("%s is not a privacy rule", fd.rule)
-			}
-			if privacyMessage[fd.rule] == "" {
-				t.Fatalf("%s has no message", fd.rule)
+			if !known[fd.Kind] {
+				t.Fatalf("%s is not one of Kinds()", fd.Kind)
 			}
 			for _, s := range strs {
-				if len(s) >= 12 && strings.Contains(fd.what, s) {
-					t.Fatalf("finding %q repeats a value of the document", fd.what)
+				if len(s) >= 12 && strings.Contains(fd.What, s) {
+					t.Fatalf("finding %q repeats a value of the document", fd.What)
 				}
 			}
 		}
@@ -89,7 +94,7 @@ func privacySeeds() map[string][]byte {
 }
 
 func noteDoc(s string) []byte {
-	b, err := json.Marshal(map[string]interface{}{"schema_version": BriefSchemaVersion, "extensions": map[string]interface{}{"com.example.test": map[string]string{"note": s}}})
+	b, err := json.Marshal(map[string]interface{}{"schema_version": model.BriefSchemaVersion, "extensions": map[string]interface{}{"com.example.test": map[string]string{"note": s}}})
 	if err != nil {
 		panic(err)
 	}
@@ -99,5 +104,7 @@ func noteDoc(s string) []byte {
 // TestFuzzPrivacySeeds writes the corpus with -update-seeds and otherwise
 // checks that it is there and current.
 func TestFuzzPrivacySeeds(t *testing.T) {
-	syncSeeds(t, privacySeedDir, privacySeeds(), "TestFuzzPrivacySeeds")
+	fuzzseed.Sync(t, privacySeedDir, privacySeeds(), *updateSeeds, "go test ./runtime/petpack/internal/privacy -run TestFuzzPrivacySeeds -update-seeds")
 }
+
+var updateSeeds = flag.Bool("update-seeds", false, "rewrite testdata/fuzz/FuzzPrivacy")

@@ -1,4 +1,4 @@
-package petpack
+package privacy
 
 import (
 	"regexp"
@@ -17,11 +17,11 @@ import (
 // "#") is not one. So a detector fires on a shape, not a word: a header
 // with its value, a token of the form a vendor issues, a program followed
 // by a flag or a script, a path at a word boundary, a role-labelled turn.
-// The tables in privacy_test.go hold, for each bullet, leaks that must be
+// The tables in tables_test.go hold, for each bullet, leaks that must be
 // caught and harmless producer text that must pass.
 var privacyDetectors = []struct {
 	bullet string
-	detect func(string) (Rule, string, bool)
+	detect func(string) (Kind, string, bool)
 }{
 	{"credentials, tokens, cookies, API keys, authorization headers, secrets", detectCredential},
 	{"absolute, home and host-configuration paths, external locators", detectLocation},
@@ -261,9 +261,9 @@ func hashName(k string) bool {
 	return false
 }
 
-func detectCredential(s string) (Rule, string, bool) {
+func detectCredential(s string) (Kind, string, bool) {
 	label, ok := firstHit(s, strings.ToLower(s), credentialPatterns)
-	return RulePrivacyCredential, label, ok
+	return Credential, label, ok
 }
 
 // ---- 2. paths and locators ----
@@ -275,18 +275,18 @@ var hostConfigPatterns = []pattern{
 	withPre(hostPort, "a host address", "localhost 127.0.0.1 :", `\blocalhost:\d{2,5}\b|\b127\.0\.0\.1\b|\b(?:\d{1,3}\.){3}\d{1,3}:\d{2,5}\b`, nil),
 }
 
-func detectLocation(s string) (Rule, string, bool) {
+func detectLocation(s string) (Kind, string, bool) {
 	if fileURL(s) {
-		return RulePrivacyFileURL, "a file URL", true
+		return FileURL, "a file URL", true
 	}
 	if externalLocator(s) {
-		return RulePrivacyExternalLocator, "a scheme:// locator", true
+		return ExternalLocator, "a scheme:// locator", true
 	}
 	if absolutePath(s) {
-		return RulePrivacyAbsolutePath, "an absolute or home path", true
+		return AbsolutePath, "an absolute or home path", true
 	}
 	label, ok := firstHit(s, strings.ToLower(s), hostConfigPatterns)
-	return RulePrivacyAbsolutePath, label, ok
+	return AbsolutePath, label, ok
 }
 
 var fileURLPattern = lazyCompile(`(?i)(?:^|[^A-Za-z0-9+.-])file:(?:/|[A-Za-z]:)`)
@@ -371,9 +371,9 @@ var agentIDPatterns = []pattern{
 	pat("a process identifier", "pid", `(?i)\b(?:pid|ppid)\s*[:=#]?\s*\d{2,}\b`),
 }
 
-func detectAgentID(s string) (Rule, string, bool) {
+func detectAgentID(s string) (Kind, string, bool) {
 	label, ok := firstHit(s, strings.ToLower(s), agentIDPatterns)
-	return RulePrivacyAgentIdentifier, label, ok
+	return AgentIdentifier, label, ok
 }
 
 // ---- 4. command lines, tool traffic, transcripts, prompts, environment ----
@@ -496,23 +496,23 @@ var envPatterns = []pattern{
 
 var envAssignment = lazyCompile(`(?:^|\s)[A-Z][A-Z0-9_]{2,}=\S+`)
 
-func detectCommand(s string) (Rule, string, bool) {
+func detectCommand(s string) (Kind, string, bool) {
 	if label, ok := firstHit(s, strings.ToLower(s), envPatterns); ok {
-		return RulePrivacyEnvironment, label, true
+		return Environment, label, true
 	}
 	if strings.Count(s, "=") >= 2 && len(envAssignment.get().FindAllStringIndex(s, 2)) >= 2 {
-		return RulePrivacyEnvironment, "an environment dump", true
+		return Environment, "an environment dump", true
 	}
 	if label, ok := firstHit(s, strings.ToLower(s), commandPatterns); ok {
-		return RulePrivacyCommandLine, label, true
+		return CommandLine, label, true
 	}
 	if commandLine(s) {
-		return RulePrivacyCommandLine, "a command line", true
+		return CommandLine, "a command line", true
 	}
 	if transcript(s) {
-		return RulePrivacyCommandLine, "a chat transcript", true
+		return CommandLine, "a chat transcript", true
 	}
-	return RulePrivacyCommandLine, "", false
+	return CommandLine, "", false
 }
 
 // ---- 5. executable code and override text ----
@@ -527,9 +527,9 @@ var codePatterns = []pattern{
 	pat("a jailbreak", "instructions you~sp~are~sp~now jailbreak developer~sp~mode system~sp~override execute~sp~ run~sp~ eval grant~sp~", `(?i)\b(?:new|updated|real|actual|hidden) instructions\s*:|(?i)\byou are now (?:in )?(?:dan|developer mode|unrestricted|jailbroken|free of)|(?i)\bjailbreak|(?i)\bdeveloper mode (?:enabled|on)\b|(?i)\bsystem override\b|(?i)\b(?:execute|run|eval(?:uate)?) (?:this|the following|these|the embedded|the attached) (?:commands?|code|script|payload|instructions?)\b|(?i)\bgrant (?:yourself|the agent|me) (?:full|root|admin) (?:access|permissions?)\b`),
 }
 
-func detectCode(s string) (Rule, string, bool) {
+func detectCode(s string) (Kind, string, bool) {
 	label, ok := firstHit(s, strings.ToLower(s), codePatterns)
-	return RulePrivacyExecutable, label, ok
+	return Executable, label, ok
 }
 
 // lazyRegexp compiles its expression on first use. The detectors' few
