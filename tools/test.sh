@@ -151,6 +151,7 @@ fuzz FuzzValidateArchive ./runtime/petpack -fuzzminimizetime=0x
 # most of a short run (171 inputs in 20 s, against 330 k without it).
 fuzz FuzzMetadata ./runtime/petpack -fuzzminimizetime=0x
 fuzz FuzzPrivacy ./runtime/petpack/internal/privacy
+fuzz FuzzDecode ./runtime/petpack/internal/imagecheck
 fuzz FuzzCheckObject ./internal/strictjson
 fuzz FuzzOpen ./internal/strictzip
 fuzz FuzzParse ./runtime/webp

@@ -178,7 +178,7 @@
 //	| 4     | cover_no_alpha                     | cover.png's colour type is not 4 or 6 (a tRNS chunk is not an alpha channel)   |
 //	| 4     | cover_decode_failed                | cover.png does not decode completely with image/png                            |
 //	| 4     | cover_alpha_coverage               | under 1% of the cover's pixels are visible, or under 1% transparent            |
-//	| 4     | cover_checkerboard                 | two corners of the cover alternate in two tones, a baked checkerboard (checkerboard.go) |
+//	| 4     | cover_checkerboard                 | two corners of the cover alternate in two tones, a baked checkerboard (internal/imagecheck) |
 //	| 4     | frame_decode_failed                | a frame does not decode completely with image/png                              |
 //	| 4     | frame_alpha_coverage_low           | (warning) under 1% of a frame's pixels are visible, or under 1% transparent    |
 //	| 4     | frame_duplicate_adjacent           | (warning) a frame decodes to the pixels of the one before it (or a loop's last to its first) |
@@ -276,7 +276,7 @@
 // does. 384x416 is the recommended size of both previews, so the cover
 // and the animated preview's canvas each warn at another size. The
 // checkerboard detector, the contract authors' corner-patch reading, is
-// defined in checkerboard.go. The preview's
+// defined in internal/imagecheck/checkerboard.go. The preview's
 // header pre-pass belongs to stage 2 with the other decoded-resource
 // budgets, and its findings say which runtime/webp rule the file broke;
 // section 11's preview budgets each have a rule, and the remaining

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"sync/atomic"
 
+	"github.com/agentpet/rules_pet/runtime/petpack/internal/imagecheck"
 	"github.com/agentpet/rules_pet/runtime/webp"
 )
 
@@ -16,7 +17,7 @@ import (
 // for the media gate of stage 4.
 type media struct {
 	frames  map[Action][]*node
-	headers map[*node]pngHeader
+	headers map[*node]imagecheck.Header
 	// preview holds animated_preview.webp once its header pre-pass has
 	// passed, so the gate decodes exactly the bytes that were bounded, and
 	// previewSize its canvas.
@@ -34,7 +35,7 @@ type media struct {
 // decoded RGBA, and the VP8L bounds the x/image decoder does not enforce).
 // Nothing is decoded.
 func checkFrameBudgets(c *checker, fs *fileSet) *media {
-	md := &media{frames: stateFrames(fs), headers: map[*node]pngHeader{}}
+	md := &media{frames: stateFrames(fs), headers: map[*node]imagecheck.Header{}}
 	mark := c.count()
 	total := 0
 	for _, a := range Actions() {
@@ -66,8 +67,8 @@ func checkFrameBudgets(c *checker, fs *fileSet) *media {
 		case ce != nil:
 			c.fail(ce.rule, n.path, "", "%s", ce.msg)
 			continue
-		case h.pixels() > MaxImagePixels:
-			c.fail(RuleImageTooManyPixels, n.path, "", "the IHDR declares %dx%d, %d pixels, over the budget of %d", h.width, h.height, h.pixels(), MaxImagePixels)
+		case h.Pixels() > MaxImagePixels:
+			c.fail(RuleImageTooManyPixels, n.path, "", "the IHDR declares %dx%d, %d pixels, over the budget of %d", h.Width, h.Height, h.Pixels(), MaxImagePixels)
 			continue
 		}
 		md.headers[n] = h
@@ -76,7 +77,7 @@ func checkFrameBudgets(c *checker, fs *fileSet) *media {
 		var sum uint64
 		for _, n := range md.frames[a] {
 			if h, ok := md.headers[n]; ok {
-				sum += h.decodedBytes()
+				sum += h.DecodedBytes()
 			}
 		}
 		if sum > MaxStateDecodedBytes {
@@ -115,8 +116,8 @@ func checkMedia(c *checker, fs *fileSet, m *Manifest, md *media, prov string) {
 			h, ok := md.headers[n]
 			switch {
 			case !ok:
-			case int(h.width) != m.RenderSize.Width || int(h.height) != m.RenderSize.Height:
-				c.fail(RuleFrameSizeMismatch, n.path, "", "the frame is %dx%d; the %s render_size is %dx%d", h.width, h.height, m.Quality, m.RenderSize.Width, m.RenderSize.Height)
+			case int(h.Width) != m.RenderSize.Width || int(h.Height) != m.RenderSize.Height:
+				c.fail(RuleFrameSizeMismatch, n.path, "", "the frame is %dx%d; the %s render_size is %dx%d", h.Width, h.Height, m.Quality, m.RenderSize.Width, m.RenderSize.Height)
 			default:
 				sized[n] = true
 			}
@@ -180,17 +181,17 @@ func checkCover(c *checker, fs *fileSet, md *media) {
 	if !ok {
 		return
 	}
-	if image.Pt(int(h.width), int(h.height)) != previewSize {
-		c.warn(RulePreviewSizeUnusual, coverPath, "", "the cover is %dx%d; %dx%d is the recommended preview size", h.width, h.height, previewSize.X, previewSize.Y)
+	if image.Pt(int(h.Width), int(h.Height)) != previewSize {
+		c.warn(RulePreviewSizeUnusual, coverPath, "", "the cover is %dx%d; %dx%d is the recommended preview size", h.Width, h.Height, previewSize.X, previewSize.Y)
 	}
-	if h.colorType != 4 && h.colorType != 6 {
-		c.fail(RuleCoverNoAlpha, coverPath, "", "PNG colour type %d has no alpha channel; the cover must be grey+alpha (4) or RGBA (6)", h.colorType)
+	if h.ColorType != 4 && h.ColorType != 6 {
+		c.fail(RuleCoverNoAlpha, coverPath, "", "PNG colour type %d has no alpha channel; the cover must be grey+alpha (4) or RGBA (6)", h.ColorType)
 	}
 	f, ok := pngFacts(c, fs, md, n, h, memoCover, RuleCoverDecodeFailed)
 	if !ok {
 		return
 	}
-	if msg, ok := f.count.enough(); !ok {
+	if msg, ok := f.count.Enough(); !ok {
 		c.fail(RuleCoverAlphaCoverage, coverPath, "", "%s; the cover needs at least 1%% of each", msg)
 	}
 	if f.checkered {
@@ -200,7 +201,7 @@ func checkCover(c *checker, fs *fileSet, md *media) {
 
 // sequenceCheck decodes each state's frames in order, keeping of each
 // only its alpha coverage and the digest of its canonical pixels (see
-// eachRow): a state's first frame and the one before the current are
+// imagecheck.EachRow): a state's first frame and the one before the current are
 // compared by digest, so no frame's pixels outlive its decode.
 type sequenceCheck struct {
 	c      *checker
@@ -229,7 +230,7 @@ func (q *sequenceCheck) state(s State, sized map[*node]bool) {
 			continue
 		}
 		cur := f.digest
-		if msg, ok := f.count.enough(); !ok {
+		if msg, ok := f.count.Enough(); !ok {
 			q.report(RuleFullSourceAlphaCoverage, RuleFrameAlphaCoverageLow, n.path, "%s; a frame needs at least 1%% of each", msg)
 		}
 		if prev != nil && *prev == cur {
@@ -261,7 +262,7 @@ func (q *sequenceCheck) report(strict, ordinary Rule, path, format string, args 
 // pixel budget, with image/png. The IHDR is read again from the stream
 // and must be the one stage 2 saw: a directory file replaced since then
 // must not reach the decoder with a larger size.
-func decodePNG(c *checker, fs *fileSet, n *node, want pngHeader, rule Rule) image.Image {
+func decodePNG(c *checker, fs *fileSet, n *node, want imagecheck.Header, rule Rule) image.Image {
 	rc, err := fs.src.open(n.e)
 	if err != nil {
 		c.fail(RulePackageUnreadable, n.path, "", "%v", err)
@@ -269,10 +270,10 @@ func decodePNG(c *checker, fs *fileSet, n *node, want pngHeader, rule Rule) imag
 	}
 	defer rc.Close()
 	src := &sourceReader{r: rc}
-	var head [pngHeaderLen]byte
+	var head [imagecheck.HeaderLen]byte
 	k, _ := io.ReadFull(src, head[:])
 	var img image.Image
-	if h, herr := parsePNGHeader(head[:k]); src.err == nil {
+	if h, herr := imagecheck.ParseHeader(head[:k]); src.err == nil {
 		if herr != nil || h != want {
 			c.fail(RulePackageUnreadable, n.path, "", "the file changed while the package was validated")
 			return nil

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/agentpet/rules_pet/runtime/petpack/internal/imagecheck"
 	"github.com/agentpet/rules_pet/runtime/webp"
 	"github.com/agentpet/rules_pet/tools/webpenc"
 	"github.com/agentpet/rules_pet/tools/webpenc/webpcraft"
@@ -402,9 +403,9 @@ func withChunk(png []byte, typ string, data []byte) []byte {
 	c.Write(data)
 	binary.BigEndian.PutUint32(n[:], crc32.ChecksumIEEE(append([]byte(typ), data...)))
 	c.Write(n[:])
-	out := append([]byte(nil), png[:pngHeaderLen]...)
+	out := append([]byte(nil), png[:imagecheck.HeaderLen]...)
 	out = append(out, c.Bytes()...)
-	return append(out, png[pngHeaderLen:]...)
+	return append(out, png[imagecheck.HeaderLen:]...)
 }
 
 // TestPNGCriticalChunks: a PNG decoder must refuse an unknown critical

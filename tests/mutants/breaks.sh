@@ -13,9 +13,9 @@ brk petpack-duration-50 runtime/petpack/states.go 's/if n < 50 \|\| n > 2000 \{/
 brk petpack-duration-2000 runtime/petpack/states.go 's/if n < 50 \|\| n > 2000 \{/if n < 50 || n >= 2000 {/' "$go test ./runtime/petpack -run BoundsBothSides"
 brk petpack-state-total runtime/petpack/states.go 's/if all && total > 5000 \{/if all \&\& total >= 5000 {/' "$go test ./runtime/petpack -run BoundsBothSides"
 brk petpack-cooldown-max runtime/petpack/states.go 's/n > maxCooldownMS \{/n >= maxCooldownMS {/' "$go test ./runtime/petpack -run BoundsBothSides"
-brk petpack-frame-width-only runtime/petpack/media.go 's/case int\(h.width\) != m.RenderSize.Width \|\| int\(h.height\) != m.RenderSize.Height:/case int(h.width) != m.RenderSize.Width:/' "$go test ./runtime/petpack -run BoundsBothSides"
-brk petpack-image-pixels runtime/petpack/media.go 's/case h.pixels\(\) > MaxImagePixels:/case h.pixels() >= MaxImagePixels:/' "$go test ./runtime/petpack -run BoundsBothSides"
-brk petpack-alpha-one-percent runtime/petpack/pixels.go 's/a.visible\*100 >= total/a.visible*100 > total/' "$go test ./runtime/petpack -run BoundsBothSides"
+brk petpack-frame-width-only runtime/petpack/media.go 's/case int\(h.Width\) != m.RenderSize.Width \|\| int\(h.Height\) != m.RenderSize.Height:/case int(h.Width) != m.RenderSize.Width:/' "$go test ./runtime/petpack -run BoundsBothSides"
+brk petpack-image-pixels runtime/petpack/media.go 's/case h.Pixels\(\) > MaxImagePixels:/case h.Pixels() >= MaxImagePixels:/' "$go test ./runtime/petpack -run BoundsBothSides"
+brk petpack-alpha-one-percent runtime/petpack/internal/imagecheck/pixels.go 's/a.Visible\*100 >= total/a.Visible*100 > total/' "$go test ./runtime/petpack -run BoundsBothSides"
 brk petpack-state-decoded runtime/petpack/media.go 's/if sum > MaxStateDecodedBytes \{/if sum >= MaxStateDecodedBytes {/' "$go test ./runtime/petpack -run BoundsBothSides"
 
 # firmware: each section 10 check, caught by the unit test without vectors.

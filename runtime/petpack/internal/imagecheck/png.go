@@ -1,4 +1,4 @@
-package petpack
+package imagecheck
 
 import (
 	"bytes"
@@ -9,42 +9,46 @@ import (
 	"io"
 )
 
-// pngHeader is what a PNG's IHDR chunk says about the image it decodes to.
-type pngHeader struct {
-	width, height uint32
-	bitDepth      uint8
-	colorType     uint8
+// Header is what a PNG's IHDR chunk says about the image it decodes to.
+type Header struct {
+	// Width and Height are the image's dimensions, both in 1 to 2^31-1.
+	Width, Height uint32
+	// BitDepth is the bits per sample.
+	BitDepth uint8
+	// ColorType is the PNG colour type (0, 2, 3, 4 or 6).
+	ColorType uint8
 }
 
 // pixels is the decoded pixel count, which cannot overflow: both
 // dimensions are below 2^31.
-func (h pngHeader) pixels() uint64 { return uint64(h.width) * uint64(h.height) }
+func (h Header) Pixels() uint64 { return uint64(h.Width) * uint64(h.Height) }
 
 // decodedBytes is the RGBA the image costs once decoded: image/png gives
 // 16-bit images 8 bytes a pixel, and the runtime holds the rest as 8-bit
 // RGBA.
-func (h pngHeader) decodedBytes() uint64 {
-	if h.bitDepth == 16 {
-		return h.pixels() * 8
+func (h Header) DecodedBytes() uint64 {
+	if h.BitDepth == 16 {
+		return h.Pixels() * 8
 	}
-	return h.pixels() * 4
+	return h.Pixels() * 4
 }
 
-var pngSignature = []byte("\x89PNG\r\n\x1a\n")
+// Signature is the eight bytes every PNG starts with.
+var Signature = []byte("\x89PNG\r\n\x1a\n")
 
-// pngHeaderLen covers the signature and the complete IHDR chunk, which the
+// HeaderLen covers the signature and the complete IHDR chunk, which the
 // PNG specification requires to come first.
-const pngHeaderLen = 8 + 8 + 13 + 4
+const HeaderLen = 8 + 8 + 13 + 4
 
-// parsePNGHeader reads the IHDR chunk from the first pngHeaderLen bytes,
+// ParseHeader reads the IHDR chunk from the first HeaderLen bytes,
 // checking its CRC and field values, without decoding anything: the budget
 // a decoder would spend is known from these 33 bytes.
-func parsePNGHeader(b []byte) (pngHeader, error) {
-	var h pngHeader
-	if len(b) < pngHeaderLen {
+func ParseHeader(b []byte) (Header, error) {
+	var h Header
+	if len(b) < HeaderLen {
 		return h, errors.New("the file is shorter than a PNG signature and IHDR chunk")
 	}
-	if !bytes.Equal(b[:8], pngSignature) {
+	if !bytes.Equal(b[:8], Signature) {
 		return h, errors.New("the file does not start with the PNG signature")
 	}
 	if binary.BigEndian.Uint32(b[8:]) != 13 || string(b[12:16]) != "IHDR" {
@@ -54,56 +58,23 @@ func parsePNGHeader(b []byte) (pngHeader, error) {
 		return h, errors.New("the IHDR chunk's CRC does not match")
 	}
 	d := b[16:29]
-	h.width, h.height = binary.BigEndian.Uint32(d), binary.BigEndian.Uint32(d[4:])
-	h.bitDepth, h.colorType = d[8], d[9]
-	if h.width == 0 || h.height == 0 || h.width > 1<<31-1 || h.height > 1<<31-1 {
-		return h, fmt.Errorf("dimensions %dx%d are outside 1 to 2^31-1", h.width, h.height)
+	h.Width, h.Height = binary.BigEndian.Uint32(d), binary.BigEndian.Uint32(d[4:])
+	h.BitDepth, h.ColorType = d[8], d[9]
+	if h.Width == 0 || h.Height == 0 || h.Width > 1<<31-1 || h.Height > 1<<31-1 {
+		return h, fmt.Errorf("dimensions %dx%d are outside 1 to 2^31-1", h.Width, h.Height)
 	}
 	depths := map[uint8][]uint8{0: {1, 2, 4, 8, 16}, 2: {8, 16}, 3: {1, 2, 4, 8}, 4: {8, 16}, 6: {8, 16}}
 	ok := false
-	for _, bd := range depths[h.colorType] {
-		ok = ok || bd == h.bitDepth
+	for _, bd := range depths[h.ColorType] {
+		ok = ok || bd == h.BitDepth
 	}
 	if !ok {
-		return h, fmt.Errorf("colour type %d with bit depth %d is not a PNG format", h.colorType, h.bitDepth)
+		return h, fmt.Errorf("colour type %d with bit depth %d is not a PNG format", h.ColorType, h.BitDepth)
 	}
 	if d[10] != 0 || d[11] != 0 || d[12] > 1 {
 		return h, fmt.Errorf("compression %d, filter %d, interlace %d are not PNG methods", d[10], d[11], d[12])
 	}
 	return h, nil
-}
-
-// readPNGHeader opens a file-set node and parses its IHDR; a failure that
-// breaks no rule of its own (an I/O error) is returned as such.
-func readPNGHeader(fs *fileSet, n *node) (pngHeader, *contentError, error) {
-	if n.e.head != nil {
-		return parseHeader(n.e.head)
-	}
-	rc, err := fs.src.open(n.e)
-	if err != nil {
-		return pngHeader{}, nil, err
-	}
-	defer rc.Close()
-	var b [pngHeaderLen]byte
-	k, err := io.ReadFull(rc, b[:])
-	var ce *contentError
-	switch {
-	case errors.As(err, &ce):
-		return pngHeader{}, ce, nil
-	case err == io.EOF || err == io.ErrUnexpectedEOF:
-		// short: parsePNGHeader says so
-	case err != nil:
-		return pngHeader{}, nil, err
-	}
-	return parseHeader(b[:k])
-}
-
-func parseHeader(b []byte) (pngHeader, *contentError, error) {
-	h, err := parsePNGHeader(b)
-	if err != nil {
-		return h, &contentError{RulePNGHeaderInvalid, err.Error()}, nil
-	}
-	return h, nil, nil
 }
 
 // criticalChunks are the critical chunk types of the PNG specification.
@@ -124,8 +95,11 @@ type chunkGuard struct {
 	err  error   // the refusal, once made
 }
 
-func newChunkGuard(r io.Reader) *chunkGuard {
-	return &chunkGuard{r: r, next: int64(len(pngSignature))}
+// NewChunkGuard returns a reader of r's PNG stream that fails the read
+// reaching an unknown critical chunk: image/png would skip it, but the
+// pixels may depend on it (PNG specification, section 5.4).
+func NewChunkGuard(r io.Reader) io.Reader {
+	return &chunkGuard{r: r, next: int64(len(Signature))}
 }
 
 func (g *chunkGuard) Read(p []byte) (int, error) {

@@ -1,4 +1,4 @@
-package petpack
+package imagecheck
 
 import (
 	"image"
@@ -55,17 +55,17 @@ type cornerPatch struct {
 	pix    []byte
 }
 
-// coverCorners holds the distinct corner patches of a cover.
-type coverCorners []cornerPatch
+// CoverCorners holds the distinct corner patches of a cover.
+type CoverCorners []cornerPatch
 
-// newCoverCorners lays out the corner patches of a w x h cover, dropping
+// NewCoverCorners lays out the corner patches of a w x h cover, dropping
 // a corner that coincides with one already listed.
-func newCoverCorners(w, h int) coverCorners {
+func NewCoverCorners(w, h int) CoverCorners {
 	if w < checkerMinCover || h < checkerMinCover {
 		return nil
 	}
 	pw, ph := patchSide(w), patchSide(h)
-	var out coverCorners
+	var out CoverCorners
 	for _, c := range []struct {
 		name string
 		x, y int
@@ -102,7 +102,7 @@ func patchSide(side int) int {
 }
 
 // addRow copies the parts of canonical row y that fall in a patch.
-func (cc coverCorners) addRow(y int, row []byte) {
+func (cc CoverCorners) AddRow(y int, row []byte) {
 	for i := range cc {
 		p := &cc[i]
 		if y >= p.y0 && y < p.y0+p.h {
@@ -111,14 +111,14 @@ func (cc coverCorners) addRow(y int, row []byte) {
 	}
 }
 
-// coverPixels reads the cover once for its alpha coverage and corners.
-func coverPixels(img image.Image) (alphaCount, coverCorners) {
+// CoverPixels reads the cover once for its alpha coverage and corners.
+func CoverPixels(img image.Image) (AlphaCount, CoverCorners) {
 	b := img.Bounds()
-	corners := newCoverCorners(b.Dx(), b.Dy())
-	var count alphaCount
-	eachRow(img, func(y int, row []byte) {
-		count.add(row)
-		corners.addRow(y, row)
+	corners := NewCoverCorners(b.Dx(), b.Dy())
+	var count AlphaCount
+	EachRow(img, func(y int, row []byte) {
+		count.Add(row)
+		corners.AddRow(y, row)
 	})
 	return count, corners
 }
@@ -126,7 +126,7 @@ func coverPixels(img image.Image) (alphaCount, coverCorners) {
 // checkerboard reports whether the cover holds a baked checkerboard, as
 // the comment above defines it, and which corners carry it with the cell
 // size found first.
-func (cc coverCorners) checkerboard() (corners string, cell int, found bool) {
+func (cc CoverCorners) Checkerboard() (corners string, cell int, found bool) {
 	need := 2
 	if len(cc) < need {
 		need = len(cc)

@@ -1,4 +1,4 @@
-package petpack
+package imagecheck
 
 import (
 	"fmt"
@@ -12,14 +12,14 @@ import (
 // before frames are compared, so colour hidden under near-zero alpha can
 // neither fake motion nor tell two equal pictures apart.
 const (
-	minVisibleAlpha     = 16
-	maxTransparentAlpha = 239
+	MinVisibleAlpha     = 16
+	MaxTransparentAlpha = 239
 )
 
-// eachRow passes img to fn a row at a time as canonical pixels: 8-bit
+// EachRow passes img to fn a row at a time as canonical pixels: 8-bit
 // non-premultiplied RGBA, the precision the runtime displays, with every
-// pixel under minVisibleAlpha as 0,0,0,0. row is reused between calls.
-func eachRow(img image.Image, fn func(y int, row []byte)) {
+// pixel under MinVisibleAlpha as 0,0,0,0. row is reused between calls.
+func EachRow(img image.Image, fn func(y int, row []byte)) {
 	b := img.Bounds()
 	w := b.Dx()
 	row := make([]byte, 4*w)
@@ -29,7 +29,7 @@ func eachRow(img image.Image, fn func(y int, row []byte)) {
 			off := m.PixOffset(b.Min.X, y)
 			copy(row, m.Pix[off:off+4*w])
 			for i := 3; i < len(row); i += 4 {
-				if row[i] < minVisibleAlpha {
+				if row[i] < MinVisibleAlpha {
 					row[i-3], row[i-2], row[i-1], row[i] = 0, 0, 0, 0
 				}
 			}
@@ -62,35 +62,36 @@ func eachRow(img image.Image, fn func(y int, row []byte)) {
 
 func canonicalColor(c color.Color) [4]byte {
 	n := color.NRGBAModel.Convert(c).(color.NRGBA)
-	if n.A < minVisibleAlpha {
+	if n.A < MinVisibleAlpha {
 		return [4]byte{}
 	}
 	return [4]byte{n.R, n.G, n.B, n.A}
 }
 
-// alphaCount is an image's alpha coverage: pixels visible (alpha at least
-// minVisibleAlpha) and transparent (at most maxTransparentAlpha), of total.
-type alphaCount struct{ visible, transparent, total int }
+// AlphaCount is an image's alpha coverage: pixels visible (alpha at least
+// MinVisibleAlpha) and transparent (at most MaxTransparentAlpha), of total.
+type AlphaCount struct{ Visible, Transparent, Total int }
 
-func (a *alphaCount) add(row []byte) {
+// Add counts the pixels of one canonical row (EachRow's).
+func (a *AlphaCount) Add(row []byte) {
 	for i := 3; i < len(row); i += 4 {
-		a.total++
-		if row[i] >= minVisibleAlpha {
-			a.visible++
+		a.Total++
+		if row[i] >= MinVisibleAlpha {
+			a.Visible++
 		}
-		if row[i] <= maxTransparentAlpha {
-			a.transparent++
+		if row[i] <= MaxTransparentAlpha {
+			a.Transparent++
 		}
 	}
 }
 
 // enough reports whether at least 1% of the pixels are visible and 1%
 // transparent (section 6), and otherwise says what falls short.
-func (a alphaCount) enough() (string, bool) {
-	total := a.total
-	if a.visible*100 >= total && a.transparent*100 >= total {
+func (a AlphaCount) Enough() (string, bool) {
+	total := a.Total
+	if a.Visible*100 >= total && a.Transparent*100 >= total {
 		return "", true
 	}
 	pct := func(n int) float64 { return float64(n) * 100 / float64(total) }
-	return fmt.Sprintf("%d of %d pixels visible at alpha 16 or more (%.2f%%) and %d transparent at alpha 239 or less (%.2f%%)", a.visible, total, pct(a.visible), a.transparent, pct(a.transparent)), false
+	return fmt.Sprintf("%d of %d pixels visible at alpha 16 or more (%.2f%%) and %d transparent at alpha 239 or less (%.2f%%)", a.Visible, total, pct(a.Visible), a.Transparent, pct(a.Transparent)), false
 }
