@@ -154,7 +154,7 @@ fuzz FuzzPrivacy ./runtime/petpack/internal/privacy
 fuzz FuzzDecode ./runtime/petpack/internal/imagecheck
 fuzz FuzzCheckObject ./internal/strictjson
 fuzz FuzzOpen ./internal/strictzip
-fuzz FuzzParse ./runtime/webp
+fuzz FuzzParse ./internal/webp
 fuzz FuzzReview ./tools/motionqa
 fuzz FuzzArtifactPath ./tools/motionqa
 # Minimising a new playback input replays long traces: keep findings as found.

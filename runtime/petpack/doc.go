@@ -30,7 +30,7 @@
 //     budgets; then every archive entry read once through a bounded,
 //     CRC-checked stream; frame counts; each PNG's IHDR for the pixel and
 //     decoded-RGBA budgets; animated_preview.webp's container, bitstream
-//     headers and VP8L allocation pre-pass (runtime/webp) for the preview
+//     headers and VP8L allocation pre-pass (internal/webp) for the preview
 //     budgets. Nothing is decoded in this stage.
 //  3. Version: manifest.json is one JSON object with no duplicate key, and
 //     its schema_version is exactly apc.petpack.v3; V1 and V2 get the
@@ -48,7 +48,7 @@
 //     source/source.json, brief.json, each line of
 //     source/skill_session.jsonl and build/validation.json checked against
 //     the contract authors' published V3 schemas, every keyword with JSON
-//     Schema's meaning (metaschema.go describes them, runtime/jsonschema
+//     Schema's meaning (metaschema.go describes them, internal/jsonschema
 //     evaluates them, the repository's schemas/ directory publishes them);
 //     source/prompt.md and a non-empty session log; then identity, name,
 //     style, quality, render size, the nine timing contracts, frame
@@ -122,7 +122,7 @@
 //	| 2     | png_header_invalid                 | a frame or the cover does not start with a PNG signature and a valid IHDR      |
 //	| 2     | image_too_many_pixels              | an IHDR declares over 16,777,216 pixels                                        |
 //	| 2     | state_decoded_too_large            | an action's frames would decode to over 420 MiB (8 bytes a pixel at 16 bits)   |
-//	| 2     | preview_header_invalid             | animated_preview.webp breaks a runtime/webp container or bitstream rule (named) |
+//	| 2     | preview_header_invalid             | animated_preview.webp breaks a internal/webp container or bitstream rule (named) |
 //	| 2     | preview_frame_count                | the preview has no image, or over 120 frames (webp_frame_count)                |
 //	| 2     | preview_too_many_pixels            | the preview canvas or a frame is over 16,777,216 pixels (webp_canvas_too_large) |
 //	| 2     | preview_frame_outside_canvas       | a preview frame reaches outside the canvas (webp_frame_outside_canvas)         |
@@ -278,7 +278,7 @@
 // checkerboard detector, the contract authors' corner-patch reading, is
 // defined in internal/imagecheck/checkerboard.go. The preview's
 // header pre-pass belongs to stage 2 with the other decoded-resource
-// budgets, and its findings say which runtime/webp rule the file broke;
+// budgets, and its findings say which internal/webp rule the file broke;
 // section 11's preview budgets each have a rule, and the remaining
 // container and bitstream rules share preview_header_invalid.
 //

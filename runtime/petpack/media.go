@@ -9,8 +9,8 @@ import (
 	"strconv"
 	"sync/atomic"
 
+	"github.com/agentpet/rules_pet/internal/webp"
 	"github.com/agentpet/rules_pet/runtime/petpack/internal/imagecheck"
-	"github.com/agentpet/rules_pet/runtime/webp"
 )
 
 // media is what the header pre-pass learned about the package's images,

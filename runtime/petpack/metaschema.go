@@ -1,7 +1,7 @@
 package petpack
 
 import (
-	js "github.com/agentpet/rules_pet/runtime/jsonschema"
+	js "github.com/agentpet/rules_pet/internal/jsonschema"
 )
 
 // The four Safe Producer schemas of section 7, as the contract's authors

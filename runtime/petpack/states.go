@@ -5,7 +5,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/agentpet/rules_pet/runtime/jsonschema"
+	"github.com/agentpet/rules_pet/internal/jsonschema"
 )
 
 // The manifest walk of stage 4: each object's fields in schema order, every

@@ -12,7 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/agentpet/rules_pet/runtime/webp"
+	"github.com/agentpet/rules_pet/internal/webp"
 	"github.com/agentpet/rules_pet/tools/webpenc"
 	"github.com/agentpet/rules_pet/tools/webpenc/webpcraft"
 )

@@ -3,7 +3,7 @@ package webp_test
 import (
 	"testing"
 
-	"github.com/agentpet/rules_pet/runtime/webp"
+	"github.com/agentpet/rules_pet/internal/webp"
 )
 
 // FuzzParse runs the container parser and the VP8L pre-pass on arbitrary
