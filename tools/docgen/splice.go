@@ -7,7 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/agentpet/rules_pet/tools/internal/atomicfile"
+	"github.com/agentpet/rules_pet/internal/durable"
 )
 
 // The generated part of a page lies between these two lines; everything
@@ -84,7 +84,7 @@ func Write(root string, p Page, generated string) (changed bool, err error) {
 	if out == string(data) {
 		return false, nil
 	}
-	if err := atomicfile.Write(path, []byte(out), 0o644); err != nil {
+	if err := durable.Write(path, []byte(out), 0o644); err != nil {
 		return false, fmt.Errorf("writing %s: %w", p.Path, err)
 	}
 	return true, nil

@@ -11,9 +11,9 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/agentpet/rules_pet/internal/durable"
 	"github.com/agentpet/rules_pet/internal/packformat"
 	"github.com/agentpet/rules_pet/runtime/manifest"
-	"github.com/agentpet/rules_pet/tools/internal/atomicfile"
 	"github.com/agentpet/rules_pet/tools/internal/boundedread"
 )
 
@@ -311,7 +311,7 @@ func dirOpener(root string) OpenFunc {
 // because the step after the converter embeds whatever file it finds
 // (section 12).
 func WriteFile(manifestPath, outPath string) error {
-	p, err := atomicfile.Create(outPath)
+	p, err := durable.Create(outPath)
 	if err == nil {
 		// The pack is dropped once written, so it can live outside the heap.
 		free := func() {}

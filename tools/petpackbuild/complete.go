@@ -9,8 +9,8 @@ import (
 	"os"
 	"sort"
 
+	"github.com/agentpet/rules_pet/internal/durable"
 	"github.com/agentpet/rules_pet/runtime/petpack"
-	"github.com/agentpet/rules_pet/tools/internal/atomicfile"
 )
 
 // Options are the writer's choices that the package files do not make.
@@ -173,7 +173,7 @@ func Publish(res *Result, out string) error {
 	if res.validated == ([sha256.Size]byte{}) || sha256.Sum256(res.Archive) != res.validated {
 		return fmt.Errorf("archive for %s: %w: these are not the bytes Pack validated", out, ErrInvalid)
 	}
-	return atomicfile.WriteChecked(out, res.Archive, 0o644, func(tmp string) error {
+	return durable.WriteChecked(out, res.Archive, 0o644, func(tmp string) error {
 		if err := checkWritten(tmp, res.validated); err != nil {
 			return fmt.Errorf("written archive %s: %w", out, err)
 		}

@@ -17,8 +17,8 @@ import (
 	"os"
 	"strings"
 
+	"github.com/agentpet/rules_pet/internal/durable"
 	"github.com/agentpet/rules_pet/runtime/petpack"
-	"github.com/agentpet/rules_pet/tools/internal/atomicfile"
 )
 
 func main() {
@@ -39,7 +39,7 @@ func main() {
 		fmt.Fprintf(os.Stderr, "petpackmime: --format %q: want shared-mime-info or plist\n", *format)
 		os.Exit(2)
 	}
-	if err := atomicfile.Write(*out, data, 0o644); err != nil {
+	if err := durable.Write(*out, data, 0o644); err != nil {
 		fmt.Fprintf(os.Stderr, "petpackmime: %v\n", err)
 		os.Exit(1)
 	}

@@ -26,7 +26,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/agentpet/rules_pet/tools/internal/atomicfile"
+	"github.com/agentpet/rules_pet/internal/durable"
 )
 
 func main() {
@@ -88,7 +88,7 @@ func buildArchive(module, version, out string, srcs []string) error {
 	if err := writeArchive(&buf, "rules_pet-"+version, files); err != nil {
 		return err
 	}
-	return atomicfile.Write(out, buf.Bytes(), 0o644)
+	return durable.Write(out, buf.Bytes(), 0o644)
 }
 
 // archiveVersion returns the version a release archive is named after:
@@ -180,7 +180,7 @@ func update(readmePath, archivePath string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if err := atomicfile.Write(readmePath, updated, info.Mode().Perm()); err != nil {
+	if err := durable.Write(readmePath, updated, info.Mode().Perm()); err != nil {
 		return err
 	}
 	fmt.Fprintf(stdout, "%s: sha256 = %q (%s, %d bytes)\n", readmePath, digest, filepath.Base(archivePath), len(archive))

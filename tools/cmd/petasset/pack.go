@@ -11,10 +11,10 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/agentpet/rules_pet/internal/durable"
 	"github.com/agentpet/rules_pet/internal/packformat"
 	"github.com/agentpet/rules_pet/runtime/manifest"
 	"github.com/agentpet/rules_pet/runtime/pack"
-	"github.com/agentpet/rules_pet/tools/internal/atomicfile"
 	"github.com/agentpet/rules_pet/tools/internal/boundedread"
 	"github.com/agentpet/rules_pet/tools/packbuild"
 	"github.com/agentpet/rules_pet/tools/packc"
@@ -111,7 +111,7 @@ func packBuild(args []string, stdout io.Writer) error {
 		// Shown once when the action runs; the file keeps them for a cached
 		// rebuild and for the strict check.
 		fmt.Fprint(stdout, text)
-		if err := atomicfile.Write(*warningsPath, []byte(text), 0o644); err != nil {
+		if err := durable.Write(*warningsPath, []byte(text), 0o644); err != nil {
 			return fmt.Errorf("writing the warnings: %w", err)
 		}
 	}
@@ -300,8 +300,8 @@ func packCC(args []string, stdout io.Writer) error {
 	if err != nil {
 		return usageError{err.Error()}
 	}
-	if err := atomicfile.Write(*header, h, 0o644); err != nil {
+	if err := durable.Write(*header, h, 0o644); err != nil {
 		return err
 	}
-	return atomicfile.Write(*source, c, 0o644)
+	return durable.Write(*source, c, 0o644)
 }

@@ -10,8 +10,8 @@ import (
 	"path/filepath"
 	"sort"
 
+	"github.com/agentpet/rules_pet/internal/durable"
 	"github.com/agentpet/rules_pet/runtime/petpack"
-	"github.com/agentpet/rules_pet/tools/internal/atomicfile"
 	"github.com/agentpet/rules_pet/tools/petpackbuild"
 	"github.com/agentpet/rules_pet/tools/webpenc"
 )
@@ -82,7 +82,7 @@ func writeFile(p string, data []byte) error {
 	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 		return err
 	}
-	return atomicfile.Write(p, data, 0o644)
+	return durable.Write(p, data, 0o644)
 }
 
 // enlarge replicates every pixel of img k times in each direction.

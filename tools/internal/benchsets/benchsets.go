@@ -12,7 +12,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/agentpet/rules_pet/tools/internal/atomicfile"
+	"github.com/agentpet/rules_pet/internal/durable"
 	"github.com/agentpet/rules_pet/tools/internal/spritepng"
 )
 
@@ -104,7 +104,7 @@ func Write(dir string, s Set) (string, error) {
 	}
 	m.WriteString("\n[roles]\nidle a0\n[fallback]\nidle\n")
 	mp := filepath.Join(root, "manifest.petasset")
-	if err := atomicfile.Write(mp, []byte(m.String()), 0o644); err != nil {
+	if err := durable.Write(mp, []byte(m.String()), 0o644); err != nil {
 		return "", err
 	}
 	return mp, nil

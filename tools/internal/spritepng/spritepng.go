@@ -11,7 +11,7 @@ import (
 	"image"
 	"image/png"
 
-	"github.com/agentpet/rules_pet/tools/internal/atomicfile"
+	"github.com/agentpet/rules_pet/internal/durable"
 )
 
 // Write replaces path with img encoded by image/png at its default level,
@@ -21,7 +21,7 @@ func Write(path string, img image.Image) error {
 	if err := png.Encode(&b, img); err != nil {
 		return fmt.Errorf("%s: %w", path, err)
 	}
-	return atomicfile.Write(path, b.Bytes(), 0o644)
+	return durable.Write(path, b.Bytes(), 0o644)
 }
 
 // CheckHeader reports whether data starts with a PNG signature and an IHDR

@@ -1,7 +1,18 @@
-// Package atomicfile writes a file so that readers see either the old
-// content or the new, never a prefix: the tools' outputs are embedded by the
-// build step after them, and a half-written output is worse than none.
-package atomicfile
+// Package durable is the one way the project puts a file on disk so that
+// readers see either the old content or the new, never a prefix, and a
+// crash after a write returns leaves the new content in place: a temporary
+// file beside the path, written and fsynced, renamed over the path, and the
+// directory fsynced so the rename itself is on disk. The tools' outputs are
+// embedded by the build step after them, the pet library publishes
+// revisions, and motion QA publishes report trees: a half-written or lost
+// output is worse than none.
+//
+// The policy, for every function here: a failed directory sync is an
+// error, like a failed file sync. A rename that is not known to be on disk
+// is not reported as published; the caller decides whether to retry or
+// give up. (A file system that cannot sync a directory at all cannot hold
+// these outputs durably, and says so instead of being trusted.)
+package durable
 
 import (
 	"fmt"
@@ -52,13 +63,13 @@ func Create(path string) (*Pending, error) {
 	}
 	f, err := os.CreateTemp(dir, "."+base+".tmp-*")
 	if err != nil {
-		return nil, fmt.Errorf("atomicfile: write %s: %w", path, err)
+		return nil, fmt.Errorf("durable: write %s: %w", path, err)
 	}
 	return &Pending{f: f, path: path, dir: dir}, nil
 }
 
 func (p *Pending) wrap(err error) error {
-	return fmt.Errorf("atomicfile: write %s: %w", p.path, err)
+	return fmt.Errorf("durable: write %s: %w", p.path, err)
 }
 
 // WriteAt writes b at offset off of the temporary file.
@@ -82,8 +93,11 @@ func (p *Pending) Abort() {
 }
 
 // Commit syncs and closes the temporary file, sets perm, gives it to
-// check (when not nil, as in WriteChecked) and renames it over path. On
-// any error the temporary file is removed and path is left as it was.
+// check (when not nil, as in WriteChecked), renames it over path and
+// syncs the directory. On any error before the rename the temporary file
+// is removed and path is left as it was; a failed directory sync is
+// reported after the rename, when path already holds the new content but
+// the rename may not survive a crash.
 func (p *Pending) Commit(perm os.FileMode, check func(tmp string) error) (err error) {
 	tmp := p.f.Name()
 	defer func() {
@@ -109,18 +123,45 @@ func (p *Pending) Commit(perm os.FileMode, check func(tmp string) error) (err er
 	if err = os.Rename(tmp, p.path); err != nil {
 		return err
 	}
-	syncDir(p.dir)
+	// The new content is in place: a failed directory sync must not
+	// remove it, so it is reported without Abort.
+	if serr := SyncDir(p.dir); serr != nil {
+		return p.wrap(serr)
+	}
 	return nil
 }
 
-// syncDir makes the rename durable where the platform allows it. It is best
-// effort: the file is already complete and in place, and some systems
-// cannot sync a directory at all.
-func syncDir(dir string) {
+// SyncDir makes the entries of dir (a creation, a rename, a removal)
+// durable, and reports a failure (see the package doc).
+func SyncDir(dir string) error {
 	d, err := os.Open(dir)
 	if err != nil {
-		return
+		return err
 	}
-	d.Sync()
-	d.Close()
+	err = d.Sync()
+	if cerr := d.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return fmt.Errorf("sync %s: %w", dir, err)
+	}
+	return nil
+}
+
+// WriteNew creates path, which must not exist, with data and mode 0644,
+// and syncs it. The directory is not synced: a caller creating many files
+// syncs it once after them (SyncDir).
+func WriteNew(path string, data []byte) error {
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if err != nil {
+		return err
+	}
+	_, err = f.Write(data)
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
 }

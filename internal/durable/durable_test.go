@@ -1,4 +1,4 @@
-package atomicfile
+package durable
 
 import (
 	"bytes"
@@ -277,5 +277,30 @@ func TestPending(t *testing.T) {
 	}
 	if names, _ := os.ReadDir(dir); len(names) != 1 {
 		t.Errorf("directory holds %v, want out.bin alone", names)
+	}
+}
+
+func TestSyncDir(t *testing.T) {
+	dir := t.TempDir()
+	if err := SyncDir(dir); err != nil {
+		t.Fatalf("SyncDir(%s): %v", dir, err)
+	}
+	missing := filepath.Join(dir, "missing")
+	if err := SyncDir(missing); err == nil {
+		t.Fatalf("SyncDir(%s) of a missing directory: no error", missing)
+	}
+}
+
+func TestWriteNew(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "f")
+	if err := WriteNew(path, []byte("one")); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteNew(path, []byte("two")); !errors.Is(err, os.ErrExist) {
+		t.Fatalf("WriteNew over an existing file: %v, want os.ErrExist", err)
+	}
+	got, err := os.ReadFile(path)
+	if err != nil || string(got) != "one" {
+		t.Fatalf("content %q, %v; want the first write", got, err)
 	}
 }
