@@ -264,7 +264,7 @@
 //
 // The media gate reads section 6 this way. A colour type "with Alpha" is
 // PNG colour type 4 or 6, the types with an alpha channel; a tRNS chunk on
-// a palette or RGB image does not count, as tools/packbuild reads it too.
+// a palette or RGB image does not count, as tools/assetpackbuild reads it too.
 // Visible means alpha 16 or more and transparent alpha 239 or less (the
 // contract authors' thresholds; an edge pixel can be both), each at least
 // 1% of the pixels. Frames are compared as decoded, 8-bit non-premultiplied

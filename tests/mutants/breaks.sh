@@ -44,4 +44,4 @@ brk library-keeps-orphan-revision runtime/library/recover.go 's/strconv.Itoa\(n\
 brk inflate-no-adler tools/internal/inflate/inflate.go 's/binary.BigEndian.Uint32\(src\[end:\]\) != adler32\(dst\)/false/' "$go test ./tools/internal/inflate"
 brk inflate-distance-before-start tools/internal/inflate/inflate.go 's/^\t\tif distance > out \{$/\t\tif false {/' "$go test ./tools/internal/inflate"
 brk inflate-incomplete-code tools/internal/inflate/inflate.go 's/if left != 0 \&\& !\(maxLen == 1 \&\& count\[1\] == 1\) \{/if false {/' "$go test ./tools/internal/inflate"
-brk reduce-pair-mask-order tools/packbuild/png.go 's/uint32\(on<<1\|on>>32\) \& 3/uint32(on|on>>31) \& 3/' "$go test ./tools/packbuild -run TestReduceAlphaRow"
+brk reduce-pair-mask-order tools/assetpackbuild/png.go 's/uint32\(on<<1\|on>>32\) \& 3/uint32(on|on>>31) \& 3/' "$go test ./tools/assetpackbuild -run TestReduceAlphaRow"

@@ -1,4 +1,4 @@
-package packbuild
+package assetpackbuild
 
 import (
 	"errors"
@@ -11,8 +11,8 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/agentpet/rules_pet/internal/assetpackformat"
 	"github.com/agentpet/rules_pet/internal/durable"
-	"github.com/agentpet/rules_pet/internal/packformat"
 	"github.com/agentpet/rules_pet/runtime/manifest"
 	"github.com/agentpet/rules_pet/tools/internal/boundedread"
 )
@@ -64,11 +64,11 @@ func buildInto(m *manifest.Manifest, open OpenFunc, workers int, alloc func(n in
 	}
 	// The pack is allocated once the headers fix its size, and each image
 	// is reduced straight into its place: no second copy of the pixels.
-	out := alloc(packformat.PackLength(l.cursor))
+	out := alloc(assetpackformat.PackLength(l.cursor))
 	images := make([]Image, len(m.Images))
 	for i, p := range l.places {
 		w, h := l.dims[i][0], l.dims[i][1]
-		cl, ml := packformat.ColourLength(w, h), packformat.MaskLength(w, h)
+		cl, ml := assetpackformat.ColourLength(w, h), assetpackformat.MaskLength(w, h)
 		images[i] = Image{Width: w, Height: h, Colour: out[p.ColourOffset : p.ColourOffset+cl : p.ColourOffset+cl], Mask: out[p.MaskOffset : p.MaskOffset+ml : p.MaskOffset+ml]}
 	}
 	var done func(i int) error

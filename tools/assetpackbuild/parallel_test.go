@@ -1,4 +1,4 @@
-package packbuild
+package assetpackbuild
 
 import (
 	"bytes"
@@ -11,7 +11,7 @@ import (
 	"testing"
 	"testing/fstest"
 
-	"github.com/agentpet/rules_pet/internal/packformat"
+	"github.com/agentpet/rules_pet/internal/assetpackformat"
 	"github.com/agentpet/rules_pet/runtime/manifest"
 )
 
@@ -128,7 +128,7 @@ func TestBuildWorkerCounts(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%d workers: %v", w, err)
 		}
-		if d := packformat.FirstDifference(got, want); d != "" {
+		if d := assetpackformat.FirstDifference(got, want); d != "" {
 			t.Errorf("%d workers differ from one: %s", w, d)
 		}
 	}
@@ -140,7 +140,7 @@ func TestBuildWorkerCounts(t *testing.T) {
 		if err != nil {
 			t.Fatalf("GOMAXPROCS=%d: %v", procs, err)
 		}
-		if d := packformat.FirstDifference(got, want); d != "" {
+		if d := assetpackformat.FirstDifference(got, want); d != "" {
 			t.Errorf("GOMAXPROCS=%d differs from one worker: %s", procs, d)
 		}
 		// One file a worker: the header pass opens one at a time.

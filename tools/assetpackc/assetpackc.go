@@ -1,8 +1,8 @@
-// Package packc turns a pack into C99 sources: a header declaring the pack as
+// Package assetpackc turns a pack into C99 sources: a header declaring the pack as
 // a 4-byte-aligned `const uint8_t` array with its length, and a source file
 // defining it, so firmware links a generated pack like any library and reads
 // it in place.
-package packc
+package assetpackc
 
 import (
 	"bytes"

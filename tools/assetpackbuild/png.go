@@ -1,4 +1,4 @@
-package packbuild
+package assetpackbuild
 
 import (
 	"bytes"
@@ -7,7 +7,7 @@ import (
 	"image"
 	"image/png"
 
-	"github.com/agentpet/rules_pet/internal/packformat"
+	"github.com/agentpet/rules_pet/internal/assetpackformat"
 )
 
 // Reason is the stable name of one way a PNG falls outside the accepted
@@ -30,7 +30,7 @@ const (
 	ReasonBitDepth Reason = "png_bit_depth"
 	// ReasonInterlaced: Adam7 or any other interlace method.
 	ReasonInterlaced Reason = "png_interlaced"
-	// ReasonDimensions: a width or height outside 1 to packformat.MaxDimension.
+	// ReasonDimensions: a width or height outside 1 to assetpackformat.MaxDimension.
 	ReasonDimensions Reason = "png_dimensions"
 	// ReasonTrailingData: bytes after the IEND chunk.
 	ReasonTrailingData Reason = "png_trailing_data"
@@ -95,8 +95,8 @@ func readIHDR(data []byte) (ihdr, error) {
 	if h.interlace != 0 {
 		return h, pngErr(ReasonInterlaced, "interlace method %d is not accepted; save without interlacing", h.interlace)
 	}
-	if h.width < packformat.MinDimension || h.width > packformat.MaxDimension || h.height < packformat.MinDimension || h.height > packformat.MaxDimension {
-		return h, pngErr(ReasonDimensions, "%dx%d is outside %d to %d pixels a side", h.width, h.height, packformat.MinDimension, packformat.MaxDimension)
+	if h.width < assetpackformat.MinDimension || h.width > assetpackformat.MaxDimension || h.height < assetpackformat.MinDimension || h.height > assetpackformat.MaxDimension {
+		return h, pngErr(ReasonDimensions, "%dx%d is outside %d to %d pixels a side", h.width, h.height, assetpackformat.MinDimension, assetpackformat.MaxDimension)
 	}
 	return h, nil
 }
@@ -137,7 +137,7 @@ func ConvertPNG(data []byte) (Image, error) {
 		return Image{}, err
 	}
 	w, hgt := int(h.width), int(h.height)
-	img := Image{Width: w, Height: hgt, Colour: make([]byte, packformat.ColourLength(w, hgt)), Mask: make([]byte, packformat.MaskLength(w, hgt))}
+	img := Image{Width: w, Height: hgt, Colour: make([]byte, assetpackformat.ColourLength(w, hgt)), Mask: make([]byte, assetpackformat.MaskLength(w, hgt))}
 	if err := convertInto(data, &img, new(fastDecoder)); err != nil {
 		return Image{}, err
 	}

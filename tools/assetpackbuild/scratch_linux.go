@@ -1,6 +1,6 @@
 //go:build linux
 
-package packbuild
+package assetpackbuild
 
 import "syscall"
 

@@ -1,4 +1,4 @@
-package packbuild
+package assetpackbuild
 
 import "testing"
 

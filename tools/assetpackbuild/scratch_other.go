@@ -1,6 +1,6 @@
 //go:build !linux
 
-package packbuild
+package assetpackbuild
 
 // newScratch returns n zero bytes for a buffer the build drops when it
 // is done with it, and the function that releases them (the heap's, here).

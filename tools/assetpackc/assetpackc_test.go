@@ -1,4 +1,4 @@
-package packc
+package assetpackc
 
 import (
 	"bytes"

@@ -1,4 +1,4 @@
-package packformat
+package assetpackformat
 
 import "testing"
 

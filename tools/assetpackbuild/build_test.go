@@ -1,4 +1,4 @@
-package packbuild
+package assetpackbuild
 
 import (
 	"bytes"
@@ -16,7 +16,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 
-	"github.com/agentpet/rules_pet/internal/packformat"
+	"github.com/agentpet/rules_pet/internal/assetpackformat"
 	"github.com/agentpet/rules_pet/runtime/manifest"
 	"github.com/agentpet/rules_pet/runtime/manifest/manifesttest"
 	"github.com/agentpet/rules_pet/runtime/pack"
@@ -27,7 +27,7 @@ var update = flag.Bool("update", false, "rewrite tests/golden/pet.pack from asse
 const (
 	canonicalManifestPath = "../../assets/pet/manifest.petasset"
 	goldenPath            = "../../tests/golden/pet.pack"
-	regenerate            = "go test ./tools/packbuild -run TestGolden -update"
+	regenerate            = "go test ./tools/assetpackbuild -run TestGolden -update"
 )
 
 // ignorePaths compares manifests apart from Image.Path, which a pack does
@@ -314,7 +314,7 @@ func TestDeterministic(t *testing.T) {
 			t.Fatal(err)
 		}
 		if !bytes.Equal(first, again) {
-			t.Fatalf("%s: two builds differ: %s", name, packformat.FirstDifference(again, first))
+			t.Fatalf("%s: two builds differ: %s", name, assetpackformat.FirstDifference(again, first))
 		}
 		dst := filepath.Join(t.TempDir(), "elsewhere", "deeper", "pet")
 		copyTree(t, src, dst, func(i int) time.Time {
@@ -325,7 +325,7 @@ func TestDeterministic(t *testing.T) {
 			t.Fatal(err)
 		}
 		if !bytes.Equal(first, moved) {
-			t.Fatalf("%s: build from a copy differs: %s", name, packformat.FirstDifference(moved, first))
+			t.Fatalf("%s: build from a copy differs: %s", name, assetpackformat.FirstDifference(moved, first))
 		}
 	}
 }
@@ -405,7 +405,7 @@ func TestGolden(t *testing.T) {
 	if err != nil {
 		t.Fatalf("%v; create it with: %s", err, regenerate)
 	}
-	if d := packformat.FirstDifference(got, want); d != "" {
+	if d := assetpackformat.FirstDifference(got, want); d != "" {
 		t.Fatalf("building assets/pet does not reproduce tests/golden/pet.pack: %s\nif the change is intended, regenerate it with: %s", d, regenerate)
 	}
 	if len(got) != 44232 {
@@ -413,7 +413,7 @@ func TestGolden(t *testing.T) {
 	}
 	// Contract section 13, region by region.
 	sizes := map[string]int{}
-	for _, r := range packformat.Regions(got) {
+	for _, r := range assetpackformat.Regions(got) {
 		key := r.Name
 		if strings.HasSuffix(key, " payload") {
 			key = "payloads"

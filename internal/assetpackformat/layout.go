@@ -1,9 +1,9 @@
-// Package packformat is the byte layout of PETP v1 packs (the pack
+// Package assetpackformat is the byte layout of PETP v1 packs (the pack
 // contract's sections 3 to 9): the constants, where each table and payload
 // goes, and a pack's named regions. The reader (runtime/pack) and the
-// writers (tools/packbuild, tests/vectors, petasset's inspect and diff) all
+// writers (tools/assetpackbuild, tests/vectors, petasset's inspect and diff) all
 // take the layout from here; runtime/pack's own API stays the reader's.
-package packformat
+package assetpackformat
 
 import (
 	"encoding/binary"

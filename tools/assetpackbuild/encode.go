@@ -1,10 +1,10 @@
-// Package packbuild is the converter of pack contract section 12: it turns a
+// Package assetpackbuild is the converter of pack contract section 12: it turns a
 // parsed `manifest pet 1` and its PNG images into a PETP v1 pack, the form
 // runtime/pack reads. The output depends only on the manifest and the pixel
 // values, never on paths, times or the machine, so equal inputs give equal
 // bytes. It uses nothing outside the standard library and this module's
 // runtime packages.
-package packbuild
+package assetpackbuild
 
 import (
 	"encoding/binary"
@@ -12,22 +12,22 @@ import (
 	"hash/crc32"
 	"strings"
 
-	"github.com/agentpet/rules_pet/internal/packformat"
+	"github.com/agentpet/rules_pet/internal/assetpackformat"
 	"github.com/agentpet/rules_pet/runtime/manifest"
 	"github.com/agentpet/rules_pet/runtime/pack"
 )
 
 // Image is one image already reduced to the pack's pixel encoding.
 type Image struct {
-	// Width is 1 to packformat.MaxDimension pixels.
+	// Width is 1 to assetpackformat.MaxDimension pixels.
 	Width int
-	// Height is 1 to packformat.MaxDimension pixels.
+	// Height is 1 to assetpackformat.MaxDimension pixels.
 	Height int
-	// Colour is RGB565, high byte first, packformat.ColourLength(Width, Height)
+	// Colour is RGB565, high byte first, assetpackformat.ColourLength(Width, Height)
 	// bytes, with zero for every transparent pixel.
 	Colour []byte
 	// Mask is one bit a pixel, most significant bit leftmost, rows
-	// byte-aligned, packformat.MaskLength(Width, Height) bytes.
+	// byte-aligned, assetpackformat.MaskLength(Width, Height) bytes.
 	Mask []byte
 }
 
@@ -45,7 +45,7 @@ func Encode(m *manifest.Manifest, images []Image) ([]byte, error) {
 			return nil, fmt.Errorf("encode: %w", err)
 		}
 	}
-	out := make([]byte, packformat.PackLength(l.cursor)) // zeroed, so every padding byte is already right
+	out := make([]byte, assetpackformat.PackLength(l.cursor)) // zeroed, so every padding byte is already right
 	for i, im := range images {
 		copy(out[l.places[i].ColourOffset:], im.Colour)
 		copy(out[l.places[i].MaskOffset:], im.Mask)
@@ -58,17 +58,17 @@ func Encode(m *manifest.Manifest, images []Image) ([]byte, error) {
 // and reads the result back.
 func seal(m *manifest.Manifest, images []Image, l *layout, out []byte) ([]byte, error) {
 	c := countsOf(m)
-	t := packformat.Layout(c)
+	t := assetpackformat.Layout(c)
 	places := l.places
 	n := len(out)
 	le := binary.LittleEndian
 
-	copy(out[0:4], packformat.Magic)
-	le.PutUint16(out[4:], packformat.Version)
-	le.PutUint16(out[6:], packformat.HeaderLength)
+	copy(out[0:4], assetpackformat.Magic)
+	le.PutUint16(out[4:], assetpackformat.Version)
+	le.PutUint16(out[6:], assetpackformat.HeaderLength)
 	le.PutUint32(out[8:], uint32(n))
-	out[12] = packformat.PixelEncodingRGB565
-	out[13] = packformat.TransparencyMask
+	out[12] = assetpackformat.PixelEncodingRGB565
+	out[13] = assetpackformat.TransparencyMask
 	le.PutUint16(out[14:], uint16(c.Images))
 	le.PutUint16(out[16:], uint16(c.Animations))
 	le.PutUint16(out[18:], uint16(c.Frames))
@@ -77,26 +77,26 @@ func seal(m *manifest.Manifest, images []Image, l *layout, out []byte) ([]byte, 
 	le.PutUint32(out[24:], uint32(t.Payload))
 
 	for i, im := range m.Images {
-		copy(out[t.Images+i*packformat.ImageRecordLength:], im.ID)
+		copy(out[t.Images+i*assetpackformat.ImageRecordLength:], im.ID)
 	}
 	for i, a := range m.Animations {
-		r := out[t.Animations+i*packformat.AnimationRecordLength:]
+		r := out[t.Animations+i*assetpackformat.AnimationRecordLength:]
 		copy(r, a.ID)
 		le.PutUint16(r[32:], uint16(a.FirstFrame))
 		le.PutUint16(r[34:], uint16(a.FrameCount))
 	}
 	for i, f := range m.Frames {
-		r := out[t.Frames+i*packformat.FrameRecordLength:]
+		r := out[t.Frames+i*assetpackformat.FrameRecordLength:]
 		le.PutUint16(r, uint16(f.Image))
 		le.PutUint16(r[2:], uint16(f.DurationMS))
 	}
 	for i, ro := range m.Roles {
-		r := out[t.Roles+i*packformat.RoleRecordLength:]
+		r := out[t.Roles+i*assetpackformat.RoleRecordLength:]
 		copy(r, ro.ID)
 		le.PutUint16(r[32:], uint16(ro.Animation))
 	}
 	for i, im := range images {
-		r := out[t.Entries+i*packformat.EntryRecordLength:]
+		r := out[t.Entries+i*assetpackformat.EntryRecordLength:]
 		p := places[i]
 		le.PutUint16(r, uint16(im.Width))
 		le.PutUint16(r[2:], uint16(im.Height))
@@ -105,7 +105,7 @@ func seal(m *manifest.Manifest, images []Image, l *layout, out []byte) ([]byte, 
 		le.PutUint32(r[12:], uint32(p.MaskOffset))
 		le.PutUint32(r[16:], uint32(len(im.Mask)))
 	}
-	le.PutUint32(out[n-packformat.CheckLength:], crc32.ChecksumIEEE(out[:n-packformat.CheckLength]))
+	le.PutUint32(out[n-assetpackformat.CheckLength:], crc32.ChecksumIEEE(out[:n-assetpackformat.CheckLength]))
 
 	// The checks above are meant to cover every acceptance rule; reading the
 	// result back proves it for this pack rather than trusting that.
@@ -115,32 +115,32 @@ func seal(m *manifest.Manifest, images []Image, l *layout, out []byte) ([]byte, 
 	return out, nil
 }
 
-func countsOf(m *manifest.Manifest) packformat.Counts {
-	return packformat.Counts{Images: len(m.Images), Animations: len(m.Animations), Frames: len(m.Frames), Roles: len(m.Roles)}
+func countsOf(m *manifest.Manifest) assetpackformat.Counts {
+	return assetpackformat.Counts{Images: len(m.Images), Animations: len(m.Animations), Frames: len(m.Frames), Roles: len(m.Roles)}
 }
 
 // layout places the payloads one after another behind the tables. Both
 // the header pass and Encode use it, so the limit is refused with the same
 // words at the same image whether the sizes come from headers or pixels.
 type layout struct {
-	places []packformat.Placement
+	places []assetpackformat.Placement
 	dims   [][2]int // width and height of each placed image
 	cursor int
 }
 
 func newLayout(m *manifest.Manifest) *layout {
-	return &layout{places: make([]packformat.Placement, 0, len(m.Images)), dims: make([][2]int, 0, len(m.Images)), cursor: packformat.Layout(countsOf(m)).Payload}
+	return &layout{places: make([]assetpackformat.Placement, 0, len(m.Images)), dims: make([][2]int, 0, len(m.Images)), cursor: assetpackformat.Layout(countsOf(m)).Payload}
 }
 
 // add places image i of w by h pixels. The limit is checked as the pack
 // grows, so the sum stays small whatever the count.
 func (l *layout) add(m *manifest.Manifest, i, w, h int) error {
-	p := packformat.Place(l.cursor, w, h)
+	p := assetpackformat.Place(l.cursor, w, h)
 	l.places = append(l.places, p)
 	l.dims = append(l.dims, [2]int{w, h})
 	l.cursor = p.End
-	if packformat.PackLength(l.cursor) > packformat.MaxPackLength {
-		return fmt.Errorf("image %d (%s) takes the pack past the %d-byte limit", i, m.Images[i].ID, packformat.MaxPackLength)
+	if assetpackformat.PackLength(l.cursor) > assetpackformat.MaxPackLength {
+		return fmt.Errorf("image %d (%s) takes the pack past the %d-byte limit", i, m.Images[i].ID, assetpackformat.MaxPackLength)
 	}
 	return nil
 }
@@ -198,13 +198,13 @@ func checkEncodable(m *manifest.Manifest, images []Image) error {
 	}
 	for i, im := range images {
 		id := m.Images[i].ID
-		if im.Width < packformat.MinDimension || im.Width > packformat.MaxDimension || im.Height < packformat.MinDimension || im.Height > packformat.MaxDimension {
-			return fmt.Errorf("image %s: %dx%d is outside %d to %d pixels", id, im.Width, im.Height, packformat.MinDimension, packformat.MaxDimension)
+		if im.Width < assetpackformat.MinDimension || im.Width > assetpackformat.MaxDimension || im.Height < assetpackformat.MinDimension || im.Height > assetpackformat.MaxDimension {
+			return fmt.Errorf("image %s: %dx%d is outside %d to %d pixels", id, im.Width, im.Height, assetpackformat.MinDimension, assetpackformat.MaxDimension)
 		}
-		if want := packformat.ColourLength(im.Width, im.Height); len(im.Colour) != want {
+		if want := assetpackformat.ColourLength(im.Width, im.Height); len(im.Colour) != want {
 			return fmt.Errorf("image %s: colour payload is %d bytes, a %dx%d image needs %d", id, len(im.Colour), im.Width, im.Height, want)
 		}
-		if want := packformat.MaskLength(im.Width, im.Height); len(im.Mask) != want {
+		if want := assetpackformat.MaskLength(im.Width, im.Height); len(im.Mask) != want {
 			return fmt.Errorf("image %s: mask payload is %d bytes, a %dx%d image needs %d", id, len(im.Mask), im.Width, im.Height, want)
 		}
 	}
