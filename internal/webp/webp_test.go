@@ -12,9 +12,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/agentpet/rules_pet/internal/testsupport/webpcraft"
 	"github.com/agentpet/rules_pet/internal/webp"
 	"github.com/agentpet/rules_pet/tools/webpenc"
-	"github.com/agentpet/rules_pet/tools/webpenc/webpcraft"
 )
 
 func TestValidFiles(t *testing.T) {

@@ -9,10 +9,10 @@ import (
 	"testing"
 
 	"github.com/agentpet/rules_pet/internal/assetpackformat"
-	"github.com/agentpet/rules_pet/internal/fuzzseed"
+	"github.com/agentpet/rules_pet/internal/testsupport/assetpackbuildtest"
+	"github.com/agentpet/rules_pet/internal/testsupport/fuzzseed"
 	"github.com/agentpet/rules_pet/runtime/pack"
 	"github.com/agentpet/rules_pet/tools/assetpackbuild"
-	"github.com/agentpet/rules_pet/tools/assetpackbuild/assetpackbuildtest"
 )
 
 var updateSeeds = flag.Bool("update-seeds", false, "rewrite testdata/fuzz/FuzzRead from the test packs")

@@ -7,10 +7,10 @@ import (
 	"testing"
 
 	"github.com/agentpet/rules_pet/internal/assetpackformat"
+	"github.com/agentpet/rules_pet/internal/testsupport/assetpackbuildtest"
 	"github.com/agentpet/rules_pet/runtime/manifest"
 	"github.com/agentpet/rules_pet/runtime/manifest/manifesttest"
 	"github.com/agentpet/rules_pet/tools/assetpackbuild"
-	"github.com/agentpet/rules_pet/tools/assetpackbuild/assetpackbuildtest"
 )
 
 // The tests build packs with the converter's Encode and then damage them,

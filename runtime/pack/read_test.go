@@ -10,10 +10,10 @@ import (
 	"testing"
 
 	"github.com/agentpet/rules_pet/internal/assetpackformat"
+	"github.com/agentpet/rules_pet/internal/testsupport/assetpackbuildtest"
 	"github.com/agentpet/rules_pet/runtime/manifest"
 	"github.com/agentpet/rules_pet/runtime/pack"
 	"github.com/agentpet/rules_pet/tools/assetpackbuild"
-	"github.com/agentpet/rules_pet/tools/assetpackbuild/assetpackbuildtest"
 )
 
 // fault is one change to a valid pack.

@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/agentpet/rules_pet/internal/assetpackformat"
-	"github.com/agentpet/rules_pet/tools/assetpackbuild/assetpackbuildtest"
+	"github.com/agentpet/rules_pet/internal/testsupport/assetpackbuildtest"
 )
 
 // TestRegionsCanonical checks the coarse regions of the canonical layout

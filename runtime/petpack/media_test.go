@@ -11,10 +11,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/agentpet/rules_pet/internal/testsupport/webpcraft"
 	"github.com/agentpet/rules_pet/internal/webp"
 	"github.com/agentpet/rules_pet/runtime/petpack/internal/imagecheck"
 	"github.com/agentpet/rules_pet/tools/webpenc"
-	"github.com/agentpet/rules_pet/tools/webpenc/webpcraft"
 )
 
 // ---- WebP crafting (the shapes internal/webp's own tests build) ----

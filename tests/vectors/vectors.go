@@ -25,11 +25,11 @@ import (
 	"strings"
 
 	"github.com/agentpet/rules_pet/internal/assetpackformat"
+	"github.com/agentpet/rules_pet/internal/testsupport/assetpackbuildtest"
 	"github.com/agentpet/rules_pet/runtime/manifest"
 	"github.com/agentpet/rules_pet/runtime/manifest/manifesttest"
 	"github.com/agentpet/rules_pet/runtime/pack"
 	"github.com/agentpet/rules_pet/tools/assetpackbuild"
-	"github.com/agentpet/rules_pet/tools/assetpackbuild/assetpackbuildtest"
 )
 
 // Accept is the verdict of a vector both readers must accept; every other

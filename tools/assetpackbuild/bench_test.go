@@ -4,7 +4,7 @@ import (
 	"runtime"
 	"testing"
 
-	"github.com/agentpet/rules_pet/tools/internal/benchsets"
+	"github.com/agentpet/rules_pet/internal/testsupport/benchsets"
 )
 
 // BenchmarkBuildSet builds the benchmark suite's sets (tools/bench.sh has

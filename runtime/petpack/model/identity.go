@@ -4,7 +4,7 @@ import "strings"
 
 // The archive's identity on a desktop (contract section 2). The player's
 // server, the shared-mime-info package and the macOS type declaration
-// (//tools/petpackmime) all take them from here.
+// (//dev/petpackmime) all take them from here.
 const (
 	// MediaType is the archive's MIME type.
 	MediaType = "application/vnd.agentpet.petpack+zip"

@@ -11,9 +11,9 @@ import (
 	"testing"
 
 	"github.com/agentpet/rules_pet/internal/assetpackformat"
+	"github.com/agentpet/rules_pet/internal/testsupport/assetpackbuildtest"
 	"github.com/agentpet/rules_pet/runtime/manifest"
 	"github.com/agentpet/rules_pet/tools/assetpackbuild"
-	"github.com/agentpet/rules_pet/tools/assetpackbuild/assetpackbuildtest"
 )
 
 // bigPack writes a valid pack of seven 1024x1024 images, 14.9 MiB: near

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/agentpet/rules_pet/internal/fuzzseed"
+	"github.com/agentpet/rules_pet/internal/testsupport/fuzzseed"
 	"github.com/agentpet/rules_pet/runtime/petpack/model"
 )
 
