@@ -4,6 +4,7 @@ import (
 	"errors"
 	"io"
 	"io/fs"
+	"sort"
 	"time"
 )
 
@@ -15,7 +16,29 @@ type Package struct {
 	// Manifest is the validated manifest.
 	Manifest *Manifest
 	set      *fileSet
+	archive  *archive
 	frames   map[Action][]string
+}
+
+// PackageEntry is one file of a validated archive.
+type PackageEntry struct {
+	// Path is the entry's slash-separated name.
+	Path string
+	// Size is its content's length; StoredSize its length in the archive.
+	Size, StoredSize int64
+}
+
+// Entries returns the archive's files (not its directories) in path order.
+func (p *Package) Entries() []PackageEntry {
+	var out []PackageEntry
+	for _, e := range p.set.entries {
+		if e.dir {
+			continue
+		}
+		out = append(out, PackageEntry{e.name, e.size, p.archive.entries[e.ref].CompressedSize})
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Path < out[j].Path })
+	return out
 }
 
 // Open validates the archive of size bytes that r reads, exactly as
@@ -34,7 +57,7 @@ func Open(r io.ReaderAt, size int64) (*Package, *Verdict) {
 	if !v.OK() || v.Manifest == nil {
 		return nil, v
 	}
-	p := &Package{Manifest: v.Manifest, set: set, frames: map[Action][]string{}}
+	p := &Package{Manifest: v.Manifest, set: set, archive: a, frames: map[Action][]string{}}
 	for a, nodes := range stateFrames(set) {
 		paths := make([]string, len(nodes))
 		for i, n := range nodes {

@@ -46,6 +46,18 @@ func TestOpen(t *testing.T) {
 			}
 		}
 	}
+	entries := pk.Entries()
+	if len(entries) != len(files) {
+		t.Errorf("Entries() lists %d files, the archive holds %d", len(entries), len(files))
+	}
+	for i, e := range entries {
+		if i > 0 && entries[i-1].Path >= e.Path {
+			t.Errorf("Entries() not in path order at %s", e.Path)
+		}
+		if data := p.get(e.Path); int64(len(data)) != e.Size || (e.Size > 0 && e.StoredSize <= 0) {
+			t.Errorf("%s: size %d stored %d, the file holds %d bytes", e.Path, e.Size, e.StoredSize, len(data))
+		}
+	}
 	if pk.Frames("start") != nil {
 		t.Error("Frames of a removed action is not nil")
 	}
