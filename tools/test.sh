@@ -124,8 +124,8 @@ step "gazelle extension against Gazelle v0.39.1 (go vet, go test in gazelle/)"
 # The converter decodes on a worker pool: its concurrency tests under the
 # race detector (115 s measured on a 2-core machine at load average 40;
 # not yet timed on an idle one).
-step "go test -race (tools/packbuild worker pool)"
-go test -race -run 'Worker|Lowest|Oversize|HeaderPass' ./tools/packbuild
+step "go test -race (tools/assetpackbuild worker pool)"
+go test -race -run 'Worker|Lowest|Oversize|HeaderPass' ./tools/assetpackbuild
 
 # Every Go benchmark once, so none rots; the timings are tools/bench.sh's
 # job, not CI's (budget 120 s, an estimate not yet timed as a whole: most of
@@ -141,7 +141,7 @@ step "fuzz ($FUZZTIME each)"
 fuzz FuzzParse ./runtime/manifest
 fuzz FuzzRead ./runtime/pack
 # The fast PNG path against image/png: same pixels or same error.
-fuzz FuzzFastPath ./tools/packbuild
+fuzz FuzzFastPath ./tools/assetpackbuild
 fuzz FuzzZlib ./tools/internal/inflate
 # Inputs here are whole archives whose valid ones decode 50 frames and a
 # preview: minimising each new one (even for 5 s) left 60 s runs at 5 k
@@ -150,10 +150,11 @@ fuzz FuzzValidateArchive ./runtime/petpack -fuzzminimizetime=0x
 # The metadata seeds are whole 10 KB documents, which minimising turns into
 # most of a short run (171 inputs in 20 s, against 330 k without it).
 fuzz FuzzMetadata ./runtime/petpack -fuzzminimizetime=0x
-fuzz FuzzPrivacy ./runtime/petpack
+fuzz FuzzPrivacy ./runtime/petpack/internal/privacy
+fuzz FuzzDecode ./runtime/petpack/internal/imagecheck
 fuzz FuzzCheckObject ./internal/strictjson
 fuzz FuzzOpen ./internal/strictzip
-fuzz FuzzParse ./runtime/webp
+fuzz FuzzParse ./internal/webp
 fuzz FuzzReview ./tools/motionqa
 fuzz FuzzArtifactPath ./tools/motionqa
 # Minimising a new playback input replays long traces: keep findings as found.

@@ -34,8 +34,8 @@ const (
 	// KindManifestUnreadable: the manifest exists but could not be read,
 	// including a directory where the manifest should be.
 	KindManifestUnreadable Kind = "manifest_unreadable"
-	// KindManifestInvalid: the manifest breaks the contract; Err is the
-	// parser's *manifest.Error.
+	// KindManifestInvalid: the manifest breaks the contract (`Err` is the
+	// parser's `*manifest.Error`, with the manifest rule).
 	KindManifestInvalid Kind = "manifest_invalid"
 	// KindImageMissing: an image the manifest names does not exist.
 	KindImageMissing Kind = "image_missing"

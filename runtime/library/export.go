@@ -8,6 +8,7 @@ import (
 	"reflect"
 	"strings"
 
+	"github.com/agentpet/rules_pet/internal/durable"
 	"github.com/agentpet/rules_pet/runtime/petpack"
 )
 
@@ -93,7 +94,7 @@ func (s *Store) Export(id, dest string, rev int) error {
 			return err
 		}
 		published = true
-		return syncDir(realDir)
+		return durable.SyncDir(realDir)
 	})
 }
 

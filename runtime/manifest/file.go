@@ -7,8 +7,8 @@ import (
 	"os"
 )
 
-// RuleUnreadable is reported by ReadFile when the file cannot be read at all
-// (missing, a directory, no permission).
+// RuleUnreadable: (tools only; ReadFile reports it) the file cannot be read
+// at all: missing, a directory, no permission.
 const RuleUnreadable Rule = "manifest_unreadable"
 
 // FileError is a manifest file that was rejected: the *Error of the parse,

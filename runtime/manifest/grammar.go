@@ -23,15 +23,31 @@ type Rule string
 // Rules of the common grammar (manifest contract section 4) and the limits it
 // is parameterised by (section 8).
 const (
-	RuleFileTooLarge            Rule = "file_too_large"
-	RuleLineTooLong             Rule = "line_too_long"
-	RuleInvalidByte             Rule = "invalid_byte"
-	RuleStrayCarriageReturn     Rule = "stray_carriage_return"
-	RuleHeaderMissing           Rule = "header_missing"
-	RuleHeaderMalformed         Rule = "header_malformed"
-	RuleUnsupportedKind         Rule = "unsupported_kind"
-	RuleUnsupportedVersion      Rule = "unsupported_manifest_version"
-	RuleSectionHeaderMalformed  Rule = "section_header_malformed"
+	// RuleFileTooLarge: the file is over 16 KiB (16384 bytes); the line is the
+	// one that crosses the limit.
+	RuleFileTooLarge Rule = "file_too_large"
+	// RuleLineTooLong: a line is over 384 bytes, not counting its LF or CR LF
+	// terminator.
+	RuleLineTooLong Rule = "line_too_long"
+	// RuleInvalidByte: a tab, NUL, another control byte, or a byte >= 0x7F.
+	RuleInvalidByte Rule = "invalid_byte"
+	// RuleStrayCarriageReturn: a CR that is not directly before an LF.
+	RuleStrayCarriageReturn Rule = "stray_carriage_return"
+	// RuleHeaderMissing: the first line that is not blank or a comment is not
+	// `manifest ...` (or there is none).
+	RuleHeaderMissing Rule = "header_missing"
+	// RuleHeaderMalformed: the header is not exactly `manifest <kind> <decimal
+	// version>`.
+	RuleHeaderMalformed Rule = "header_malformed"
+	// RuleUnsupportedKind: the kind is not `pet`.
+	RuleUnsupportedKind Rule = "unsupported_kind"
+	// RuleUnsupportedVersion: the version is not 1 (was `unsupported_version`,
+	// which is the PETP format version's rule).
+	RuleUnsupportedVersion Rule = "unsupported_manifest_version"
+	// RuleSectionHeaderMalformed: a `[` line is not one `[name]` alone.
+	RuleSectionHeaderMalformed Rule = "section_header_malformed"
+	// RuleDirectiveOutsideSection: a directive before the first section
+	// header.
 	RuleDirectiveOutsideSection Rule = "directive_outside_section"
 )
 
@@ -236,8 +252,13 @@ const MaxIdentifierBytes = 31
 
 // Identifier rules of manifest contract section 6, shared by every kind.
 const (
-	RuleInvalidIdentifier  Rule = "invalid_identifier"
-	RuleIdentifierTooLong  Rule = "identifier_too_long"
+	// RuleInvalidIdentifier: an identifier not of lowercase letters, digits,
+	// `_`, starting with a letter.
+	RuleInvalidIdentifier Rule = "invalid_identifier"
+	// RuleIdentifierTooLong: an identifier over 31 bytes.
+	RuleIdentifierTooLong Rule = "identifier_too_long"
+	// RuleReservedIdentifier: `manifest`, `images`, `animations`, `roles` or
+	// `fallback` used as an identifier.
 	RuleReservedIdentifier Rule = "reserved_identifier"
 )
 

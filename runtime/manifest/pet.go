@@ -25,32 +25,63 @@ var PetLimits = Limits{MaxFileBytes: MaxFileBytes, MaxLineBytes: MaxLineBytes}
 
 // Rules of the pet schema v1 (sections 5 to 9 and the list of section 12).
 const (
-	RuleUnknownSection           Rule = "unknown_section"
-	RuleSectionOutOfOrder        Rule = "section_out_of_order"
-	RuleSectionMissing           Rule = "section_missing"
-	RuleDirectiveForm            Rule = "directive_form"
-	RuleDuplicateImageID         Rule = "duplicate_image_id"
-	RuleDuplicateAnimationID     Rule = "duplicate_animation_id"
-	RuleDuplicateRoleID          Rule = "duplicate_role_id"
-	RuleUnresolvedImage          Rule = "unresolved_image"
-	RuleUnresolvedAnimation      Rule = "unresolved_animation"
-	RuleUnresolvedRole           Rule = "unresolved_role"
-	RuleFallbackCount            Rule = "fallback_count"
-	RuleDurationInvalid          Rule = "duration_invalid"
-	RuleDurationRange            Rule = "duration_out_of_range"
-	RuleTooManyImages            Rule = "too_many_images"
-	RuleTooManyAnimations        Rule = "too_many_animations"
-	RuleTooManyRoles             Rule = "too_many_roles"
-	RuleTooManyFrames            Rule = "too_many_frames"
+	// RuleUnknownSection: a section other than images, animations, roles,
+	// fallback.
+	RuleUnknownSection Rule = "unknown_section"
+	// RuleSectionOutOfOrder: a section repeated, out of order, or one skipped.
+	RuleSectionOutOfOrder Rule = "section_out_of_order"
+	// RuleSectionMissing: the file ends before all four sections appeared.
+	RuleSectionMissing Rule = "section_missing"
+	// RuleDirectiveForm: a directive's fields do not match its section's form
+	// (including extra fields).
+	RuleDirectiveForm Rule = "directive_form"
+	// RuleDuplicateImageID: an image identifier defined twice in `[images]`.
+	RuleDuplicateImageID Rule = "duplicate_image_id"
+	// RuleDuplicateAnimationID: an animation identifier defined twice in
+	// `[animations]`.
+	RuleDuplicateAnimationID Rule = "duplicate_animation_id"
+	// RuleDuplicateRoleID: a role identifier defined twice in `[roles]`.
+	RuleDuplicateRoleID Rule = "duplicate_role_id"
+	// RuleUnresolvedImage: a frame names an image `[images]` does not define.
+	RuleUnresolvedImage Rule = "unresolved_image"
+	// RuleUnresolvedAnimation: a role names an animation `[animations]` does
+	// not define.
+	RuleUnresolvedAnimation Rule = "unresolved_animation"
+	// RuleUnresolvedRole: `[fallback]` names a role `[roles]` does not define.
+	RuleUnresolvedRole Rule = "unresolved_role"
+	// RuleFallbackCount: `[fallback]` names no role, or a second one.
+	RuleFallbackCount Rule = "fallback_count"
+	// RuleDurationInvalid: a duration that is not a decimal number.
+	RuleDurationInvalid Rule = "duration_invalid"
+	// RuleDurationRange: a duration outside 1 to 60000 ms.
+	RuleDurationRange Rule = "duration_out_of_range"
+	// RuleTooManyImages: over 32 images.
+	RuleTooManyImages Rule = "too_many_images"
+	// RuleTooManyAnimations: over 32 animations.
+	RuleTooManyAnimations Rule = "too_many_animations"
+	// RuleTooManyRoles: over 64 roles.
+	RuleTooManyRoles Rule = "too_many_roles"
+	// RuleTooManyFrames: the shared frame pool over 128.
+	RuleTooManyFrames Rule = "too_many_frames"
+	// RuleTooManyFramesInAnimation: an animation over 16 frames.
 	RuleTooManyFramesInAnimation Rule = "too_many_frames_in_animation"
-	RulePathTooLong              Rule = "path_too_long"
-	RulePathAbsolute             Rule = "path_absolute"
-	RulePathDotDot               Rule = "path_dot_dot"
-	RulePathEmptySegment         Rule = "path_empty_segment"
-	RulePathBackslash            Rule = "path_backslash"
-	RulePathColon                Rule = "path_colon"
-	RulePathNotPNG               Rule = "path_not_png"
-	RulePathBarePNG              Rule = "path_bare_png"
+	// RulePathTooLong: a path over 255 bytes.
+	RulePathTooLong Rule = "path_too_long"
+	// RulePathAbsolute: an absolute path (section 7).
+	RulePathAbsolute Rule = "path_absolute"
+	// RulePathDotDot: a `..` path segment (section 7).
+	RulePathDotDot Rule = "path_dot_dot"
+	// RulePathEmptySegment: an empty path segment, as in `a//b.png` (section
+	// 7).
+	RulePathEmptySegment Rule = "path_empty_segment"
+	// RulePathBackslash: a backslash in a path (section 7).
+	RulePathBackslash Rule = "path_backslash"
+	// RulePathColon: a colon in a path, as in a drive letter (section 7).
+	RulePathColon Rule = "path_colon"
+	// RulePathNotPNG: a path not ending in `.png`.
+	RulePathNotPNG Rule = "path_not_png"
+	// RulePathBarePNG: a path whose last segment is a bare `.png`.
+	RulePathBarePNG Rule = "path_bare_png"
 )
 
 // Manifest is an accepted `manifest pet 1`. Every slice keeps declaration

@@ -74,17 +74,27 @@
       // page's: down over 160 ms when pressed, and back over the 160 ms
       // after the pointer-up (started in onUp).
       canvas.style.transform = f.scale === 1 || !pointerHeld ? '' : `scale(${f.scale})`;
+      // The page's own clock reading for this frame, set before data-shown
+      // so an observer of data-shown sees both (the wall-clock test checks
+      // what shows against the runtime's trace at this time).
+      canvas.dataset.shownAtMs = String(t);
       canvas.dataset.shown = `${f.action} ${f.frame} ${f.scale}`;
       if (!last) document.body.dataset.firstFrameMs = String(performance.now());
       last = f;
     }
     schedule();
   }
+  // schedule arms the one wake-up: the runtime's next visible change. The
+  // boundary and the delay it armed are published (data-next-ms,
+  // data-delay-ms; -1 when nothing is due) for the wall-clock test.
   function schedule() {
     if (testClock) return;
     clearTimeout(timer);
     const n = api.next();
-    if (n >= 0) timer = setTimeout(render, Math.max(0, n - clock()));
+    const delay = n >= 0 ? Math.max(0, n - clock()) : -1;
+    canvas.dataset.nextMs = String(n);
+    canvas.dataset.delayMs = String(delay);
+    if (n >= 0) timer = setTimeout(render, delay);
   }
   function apply(result) {
     if (typeof result === 'string') status.textContent = result;

@@ -23,9 +23,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/agentpet/rules_pet/internal/petpacktest"
+	"github.com/agentpet/rules_pet/internal/testsupport/headless"
+	"github.com/agentpet/rules_pet/internal/testsupport/petpacktest"
 	"github.com/agentpet/rules_pet/runtime/petpack"
-	"github.com/agentpet/rules_pet/tools/internal/headless"
 	"github.com/agentpet/rules_pet/tools/petplayer"
 )
 
@@ -537,13 +537,21 @@ func replay(t *testing.T, s *session, steps []step, trace []traceLine, want map[
 }
 
 // TestPlayerRealClock loads the player as users run it, on the wall clock
-// (no ?clock=test), and records every frame the page shows, with its time,
-// from a script installed before the page's own. The first frames of
-// idle must come in the traced order at the traced times: never early
-// (the runtime's next change is the earliest a frame may show; the clock's
-// origin is known to realClockEarly) and at most realClockLate late, which a loaded two-core machine meets. Under the
-// test clock the page's timer is never set, so only this test notices a
-// page that never schedules its wake-up and freezes on its first frame.
+// (no ?clock=test), and records every frame the page shows from a script
+// installed before the page's own, with what the page published for it:
+// its own clock reading when it drew the frame, and the boundary and delay
+// of the one wake-up it then armed. Under the test clock the page's timer
+// is never set, so only this test notices a page that never schedules its
+// wake-up and freezes on its first frame.
+//
+// What it asserts does not depend on how busy the machine is: each frame
+// is the one the runtime's trace has due at the page's clock reading (a
+// late timer may skip a frame, never show one early, out of order or
+// wrong); each wake-up is armed for exactly the trace's next boundary and
+// no later; nothing shows before its boundary on the wall clock; and the
+// last traced frame (idle's rest) does show. How late the wake-ups fired is
+// the machine's, so it is reported and bounded only loosely
+// (realClockLate).
 func TestPlayerRealClock(t *testing.T) {
 	dir, petasset := site(t)
 	archive := filepath.Join(dir, "pet.petpack")
@@ -563,10 +571,12 @@ func TestPlayerRealClock(t *testing.T) {
 	if len(trace) < 4 {
 		t.Fatalf("the trace of idle's first %d ms has %d lines: %v", window, len(trace), trace)
 	}
+	text := func(l traceLine) string { return fmt.Sprintf("%s %d %g", l.Action, l.Frame, l.Scale) }
 	recorder := `window.petShown = [];
 document.addEventListener('DOMContentLoaded', () => {
   const c = document.getElementById('pet');
-  new MutationObserver(() => window.petShown.push([performance.now(), c.dataset.shown]))
+  new MutationObserver(() => window.petShown.push([performance.now(), c.dataset.shown,
+      Number(c.dataset.shownAtMs), Number(c.dataset.nextMs), Number(c.dataset.delayMs)]))
     .observe(c, { attributes: true, attributeFilter: ['data-shown'] });
 });`
 	s := openQuery(t, b, srv.URL, "seed=1", recorder)
@@ -576,73 +586,118 @@ document.addEventListener('DOMContentLoaded', () => {
 	if testClock {
 		t.Fatal("the page runs the test clock without ?clock=test")
 	}
-	if err := s.page.WaitFor(fmt.Sprintf(`window.petShown.length > 0 && performance.now() - window.petShown[0][0] > %d`, window+realClockLate), 60*time.Second); err != nil {
-		t.Fatal(err)
+	// Wait for a frame drawn at or after the last traced boundary (idle's
+	// rest); the bound is for a page that never wakes, a slow one gets
+	// there.
+	last := trace[len(trace)-1]
+	if err := s.page.WaitFor(fmt.Sprintf(`window.petShown.some((r) => r[2] >= %d)`, last.T), 60*time.Second); err != nil {
+		var shown interface{}
+		s.eval(`window.petShown`, &shown)
+		t.Fatalf("the page never showed %s, the last traced frame (at %d ms): %v\nshown: %v\ntrace: %v", text(last), last.T, err, shown, trace)
 	}
-	var raw [][2]interface{}
+	var raw [][5]interface{}
 	s.eval(`window.petShown`, &raw)
 	type record struct {
-		ms    float64
-		shown string
+		wall, at, next, delay float64
+		shown                 string
 	}
 	var got []record
 	for _, r := range raw {
-		ms, _ := r[0].(float64)
-		sh, _ := r[1].(string)
-		got = append(got, record{ms, sh})
+		var rec record
+		rec.wall, _ = r[0].(float64)
+		rec.shown, _ = r[1].(string)
+		rec.at, _ = r[2].(float64)
+		rec.next, _ = r[3].(float64)
+		rec.delay, _ = r[4].(float64)
+		got = append(got, rec)
 	}
-	// Times count from the origin the page's clock reads from, not from
-	// the first record: drawing the first frame can itself take tens of
-	// milliseconds on a loaded machine, which would make every later frame
-	// seem early.
+	// Wall times count from the origin the page's clock reads from, not
+	// from the first record: drawing the first frame can itself take tens
+	// of milliseconds on a loaded machine.
 	var origin string
 	s.eval(`document.body.dataset.clockOriginMs`, &origin)
 	t0, err := strconv.ParseFloat(origin, 64)
 	if err != nil {
 		t.Fatalf("the page published no clock origin (%q): %v", origin, err)
 	}
-	// Each record must be a traced line (the page may skip a frame it was
-	// too late for, never show one out of order), shown no earlier than
-	// its line's time and within realClockLate of it.
-	k := 0
 	var report []string
+	prev, armed, worst := -1, -1.0, 0.0
 	for _, r := range got {
-		at := r.ms - t0
-		report = append(report, fmt.Sprintf("%.0f ms %q", at, r.shown))
-		if at > window {
-			break
-		}
-		for k < len(trace) && fmt.Sprintf("%s %d %g", trace[k].Action, trace[k].Frame, trace[k].Scale) != r.shown {
+		wall := r.wall - t0
+		report = append(report, fmt.Sprintf("%q at clock %.0f (wall %.0f) armed %.0f", r.shown, r.at, wall, r.next))
+		// The trace line due at the page's clock reading: the last one at
+		// or before it.
+		k := -1
+		for k+1 < len(trace) && float64(trace[k+1].T) <= r.at {
 			k++
 		}
-		if k == len(trace) {
-			t.Fatalf("the page showed %q at %.0f ms, which is not the next traced line\nshown: %v\ntrace: %v", r.shown, at, report, trace)
+		if k < 0 || text(trace[k]) != r.shown || k <= prev {
+			t.Fatalf("the page showed %q at its clock %.0f ms; the trace has %v due then (after line %d)\nshown: %v\ntrace: %v", r.shown, r.at, trace[max0(k)], prev, report, trace)
 		}
-		if due := float64(trace[k].T); at < due-realClockEarly || at > due+realClockLate {
-			t.Fatalf("the page showed %q at %.0f ms; the trace has it at %d ms (tolerance -%d to +%d ms)\nshown: %v", r.shown, at, trace[k].T, realClockEarly, realClockLate, report)
+		// Never early on the wall clock either (the clock floors the
+		// time since its origin; performance.now's two readings may round
+		// apart by realClockEarly).
+		if due := float64(trace[k].T); wall < due-realClockEarly {
+			t.Fatalf("the page showed %q at %.0f ms on the wall clock, before its boundary %d ms\nshown: %v", r.shown, wall, trace[k].T, report)
 		}
-		k++
+		// The wake-up armed next is the trace's next boundary exactly
+		// (past the window: idle's cooldown, after its rest), and its
+		// delay reaches no later than that boundary.
+		if k+1 < len(trace) && r.next != float64(trace[k+1].T) || k+1 == len(trace) && r.next <= window {
+			t.Fatalf("after %q at %.0f ms the page armed its wake-up for %.0f ms; the trace's next boundary is %v\nshown: %v\ntrace: %v", r.shown, r.at, r.next, trace[minInt(k+1, len(trace)-1)], report, trace)
+		}
+		if r.delay < 0 || r.at+r.delay > r.next {
+			t.Fatalf("after %q at %.0f ms the page armed a %.0f ms delay for the boundary at %.0f ms\nshown: %v", r.shown, r.at, r.delay, r.next, report)
+		}
+		// How late the wake-up the previous frame armed came: the machine's.
+		if armed >= 0 {
+			late := r.at - armed
+			if late > worst {
+				worst = late
+			}
+			if late > realClockLate {
+				t.Fatalf("the page woke %.0f ms after the boundary it armed (%.0f ms), more than %d ms\nshown: %v", late, armed, realClockLate, report)
+			}
+		}
+		prev, armed = k, r.next
+		if k == len(trace)-1 {
+			break
+		}
 	}
-	// Every traced line up to the window showed; a late timer may skip
-	// a frame, but the last one, the rest, must come.
-	if last := trace[len(trace)-1]; k != len(trace) {
-		t.Fatalf("the page never showed %s %d (traced at %d ms)\nshown: %v", last.Action, last.Frame, last.T, report)
+	if prev != len(trace)-1 {
+		t.Fatalf("the page never showed the last traced frame %v\nshown: %v", last, report)
 	}
-	if len(got) < len(trace)-1 {
-		t.Fatalf("the page showed %d of the %d traced frames\nshown: %v", len(got), len(trace), report)
-	}
-	t.Logf("shown on the wall clock: %v", report)
+	t.Logf("shown on the wall clock (worst wake-up lateness %.0f ms): %v", worst, report)
 }
 
-// realClockLate is how late a wall-clock frame may show: the page's timer
-// fires at the runtime's next change, and on a loaded machine Chromium
-// runs it later by tens of milliseconds, rarely more. realClockEarly is
-// how early it may seem: none, since the page's clock floors the time since
-// its origin, but the two readings of performance.now may round apart. A
-// page that does not wait for the runtime's next change is early by a
-// frame's duration, 220 ms or more.
+func max0(k int) int {
+	if k < 0 {
+		return 0
+	}
+	return k
+}
+
+func minInt(a, b int) int {
+	if a < b {
+		return a
+	}
+	return b
+}
+
+// realClockLate bounds how late, on the page's clock, a frame may show
+// after the boundary the page armed its wake-up for. The assertions above
+// already hold the page to the right frames and the right wake-ups
+// whatever the load, so this bound is loose on purpose: it turns away only
+// a page whose timers do not fire when armed (throttled or stalled), not
+// a busy machine. With two busy loops on a two-core machine (load
+// average 7-11, 12 runs) the worst wake-up was 96 ms late on the page's
+// clock; the wall-clock time of the drawn frame, which the old 250 ms
+// bound was held against (issue 30's flake), was up to 239 ms late there.
+// realClockEarly is how early a frame may seem on the wall clock: none,
+// since the page's clock floors the time since its origin, but the two
+// readings of performance.now may round apart.
 const (
-	realClockLate  = 250
+	realClockLate  = 2000
 	realClockEarly = 1
 )
 
@@ -696,7 +751,7 @@ var reduceMotionWant = []string{
 }
 
 // TestPlayerReduceMotion plays reduceMotionScript in the browser on the
-// Reduce Motion pet (internal/petpacktest), whose nine actions each have
+// Reduce Motion pet (internal/testsupport/petpacktest), whose nine actions each have
 // their own reduced_motion_frame_index, and checks the trace against
 // reduceMotionWant and the canvas against the trace at every step and
 // change: a drag showing idle's representative frame, or the page drawing

@@ -28,27 +28,31 @@ type Rule string
 
 // The reasons a request or a connection is refused.
 const (
-	// RuleMalformed is a line that is not exactly one JSON object with
-	// known keys and values of the right types.
+	// RuleMalformed: the line is not exactly one JSON object (invalid
+	// UTF-8, a key twice, an unknown key, a value of the wrong type).
 	RuleMalformed Rule = "control_malformed"
-	// RuleNotOneKind is an object with no message key or more than one.
+	// RuleNotOneKind: the object has no message key, or more than one.
 	RuleNotOneKind Rule = "control_not_one_kind"
-	// RuleUnknownEvent is an event that is not an Agent event.
+	// RuleUnknownEvent: the event is not one of the seven Agent events.
 	RuleUnknownEvent Rule = "control_unknown_event"
-	// RuleInvalidRole is a role that is not a manifest identifier.
+	// RuleInvalidRole: the role is not a manifest identifier (manifest
+	// contract section 6).
 	RuleInvalidRole Rule = "control_invalid_role"
-	// RuleBubbleTooLong is bubble text over MaxBubbleRunes characters.
+	// RuleBubbleTooLong: bubble text over 120 characters (MaxBubbleRunes).
 	RuleBubbleTooLong Rule = "control_bubble_too_long"
-	// RuleBubbleInvalid is bubble text with a control character.
+	// RuleBubbleInvalid: bubble text with a control character.
 	RuleBubbleInvalid Rule = "control_bubble_invalid"
-	// RuleLineTooLong is a line over MaxLineBytes.
+	// RuleLineTooLong: a line over 2048 bytes with its newline
+	// (MaxLineBytes); the rest of it is skipped.
 	RuleLineTooLong Rule = "control_line_too_long"
-	// RuleIncompleteLine is a line the client left unfinished (it closed or
-	// stayed silent for IdleTimeout before the newline).
+	// RuleIncompleteLine: the client closed, or stayed silent for 10 s
+	// (IdleTimeout), before the line's newline.
 	RuleIncompleteLine Rule = "control_incomplete_line"
-	// RulePeerRefused is a client process of another user.
+	// RulePeerRefused: the client runs as another user (SO_PEERCRED), or
+	// its user cannot be checked.
 	RulePeerRefused Rule = "control_peer_refused"
-	// RuleBusy is a client over MaxConns, or a pet that is closing.
+	// RuleBusy: 8 clients (MaxConns) are connected already, or the pet is
+	// closing.
 	RuleBusy Rule = "control_busy"
 )
 

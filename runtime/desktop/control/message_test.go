@@ -70,6 +70,25 @@ func TestParseLine(t *testing.T) {
 	}
 }
 
+// TestRuleDocs holds the numbers the rules' doc comments (and so
+// docs/rule-ids.md) print to the constants.
+func TestRuleDocs(t *testing.T) {
+	src, err := os.ReadFile("message.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		fmt.Sprintf("over %d characters (MaxBubbleRunes)", MaxBubbleRunes),
+		fmt.Sprintf("over %d bytes with its newline", MaxLineBytes),
+		fmt.Sprintf("silent for %d s", int(IdleTimeout.Seconds())),
+		fmt.Sprintf("// RuleBusy: %d clients (MaxConns)", MaxConns),
+	} {
+		if !strings.Contains(strings.Join(strings.Fields(string(src)), " "), strings.Join(strings.Fields(want), " ")) {
+			t.Errorf("message.go's rule docs lack %q", want)
+		}
+	}
+}
+
 // TestMarshalLine: every kind of message encodes to a line ParseLine reads
 // back as the same message, and Check's refusals are MarshalLine's.
 func TestMarshalLine(t *testing.T) {
@@ -103,8 +122,8 @@ func TestMarshalLine(t *testing.T) {
 }
 
 // TestEventRoles holds the table to playback's events (every one, in its
-// order), to the contract's recommended role names, and to the copy the
-// package doc prints.
+// order), to the contract's recommended role names, and to the copies the
+// package doc and docs/desktop-control.md print.
 func TestEventRoles(t *testing.T) {
 	rows := EventRoles()
 	events := playback.Events()
@@ -114,6 +133,12 @@ func TestEventRoles(t *testing.T) {
 	recommended := map[string]bool{RoleActivityIdle: true, RoleActivityCurious: true, RoleActivityAttentive: true,
 		RoleExpressionNeutral: true, RoleExpressionHappy: true, RoleFallbackDefault: true}
 	doc, err := os.ReadFile("doc.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The repository's docs, from this package's directory (the same in
+	// Bazel's runfiles tree, which holds the page as data).
+	page, err := os.ReadFile("../../../docs/desktop-control.md")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -129,6 +154,9 @@ func TestEventRoles(t *testing.T) {
 		}
 		if !regexp.MustCompile(fmt.Sprintf(`(?m)^//\t%s +%s\b`, r.Event, r.Role)).Match(doc) {
 			t.Errorf("doc.go's table lacks the row %s -> %s", r.Event, r.Role)
+		}
+		if row := fmt.Sprintf("| `%s` | `%s` |\n", r.Event, r.Role); !strings.Contains(string(page), row) {
+			t.Errorf("docs/desktop-control.md's table lacks the row %q", row)
 		}
 	}
 	if _, err := RoleForEvent("nap"); err == nil || !strings.Contains(err.Error(), string(RuleUnknownEvent)) {

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"archive/zip"
 	"fmt"
 	"io"
 	"io/fs"
@@ -58,13 +57,12 @@ func petpackInspect(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	v := petpack.ValidatePath(path)
+	v, entries, err := inspectEntries(path)
+	if err != nil {
+		return err
+	}
 	if !v.OK() {
 		return rejectedVerdict(path, v)
-	}
-	entries, err := listEntries(path)
-	if err != nil {
-		return fmt.Errorf("listing %s: %w", path, err)
 	}
 	m := v.Manifest
 	doc := petpackInspection{Path: path, ID: m.ID, Name: m.Name, Style: m.Style, Quality: m.Quality, RenderSize: m.RenderSize, Entries: entries, Warnings: v.Warnings}
@@ -108,45 +106,66 @@ func petpackInspect(args []string, stdout io.Writer) error {
 	return w.Flush()
 }
 
-// listEntries lists the files of a validated archive or package directory
-// in path order.
-func listEntries(path string) ([]inspectedEntry, error) {
-	info, err := os.Stat(path)
+// inspectEntries validates path and lists the files of the valid archive
+// (through the validator's petpack.Package, no second ZIP reader) or
+// package directory in path order.
+func inspectEntries(path string) (*petpack.Verdict, []inspectedEntry, error) {
+	// Lstat, as ValidatePath does: a link is refused, not followed.
+	info, err := os.Lstat(path)
+	if err != nil || !info.Mode().IsRegular() {
+		v := petpack.ValidatePath(path)
+		if !v.OK() {
+			return v, nil, nil
+		}
+		entries, err := listDir(path)
+		if err != nil {
+			return nil, nil, fmt.Errorf("listing %s: %w", path, err)
+		}
+		return v, entries, nil
+	}
+	f, err := os.Open(path)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
+	}
+	defer f.Close()
+	opened, err := f.Stat()
+	if err != nil {
+		return nil, nil, err
+	}
+	if !os.SameFile(info, opened) {
+		return nil, nil, fmt.Errorf("%s changed while it was opened", path)
+	}
+	pkg, v := petpack.Open(f, opened.Size())
+	if pkg == nil {
+		return v, nil, nil
 	}
 	var out []inspectedEntry
-	if info.IsDir() {
-		err = filepath.WalkDir(path, func(p string, d fs.DirEntry, err error) error {
-			if err != nil || d.IsDir() {
-				return err
-			}
-			fi, err := d.Info()
-			if err != nil {
-				return err
-			}
-			rel, err := filepath.Rel(path, p)
-			if err != nil {
-				return err
-			}
-			out = append(out, inspectedEntry{filepath.ToSlash(rel), fi.Size(), fi.Size()})
-			return nil
-		})
+	for _, e := range pkg.Entries() {
+		out = append(out, inspectedEntry{e.Path, e.Size, e.StoredSize})
+	}
+	return v, out, nil
+}
+
+// listDir lists the files of a validated package directory in path order.
+func listDir(path string) ([]inspectedEntry, error) {
+	var out []inspectedEntry
+	err := filepath.WalkDir(path, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		fi, err := d.Info()
 		if err != nil {
-			return nil, err
+			return err
 		}
-	} else {
-		z, err := zip.OpenReader(path)
+		rel, err := filepath.Rel(path, p)
 		if err != nil {
-			return nil, err
+			return err
 		}
-		defer z.Close()
-		for _, f := range z.File {
-			if strings.HasSuffix(f.Name, "/") {
-				continue
-			}
-			out = append(out, inspectedEntry{f.Name, int64(f.UncompressedSize64), int64(f.CompressedSize64)})
-		}
+		out = append(out, inspectedEntry{filepath.ToSlash(rel), fi.Size(), fi.Size()})
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Path < out[j].Path })
 	return out, nil
