@@ -14,9 +14,7 @@ import (
 // revision, that one; an unknown pet is ErrNotFound.
 func TestCurrent(t *testing.T) {
 	s := openTest(t, t.TempDir(), Options{})
-	if _, err := s.Import(goldenPath, ImportOptions{}); err != nil {
-		t.Fatal(err)
-	}
+	mustImport(t, s, variant(t, t.TempDir(), "pet_tabby", "Tabby", ""), ImportOptions{})
 	c, err := s.Current("pet_tabby")
 	if err != nil {
 		t.Fatal(err)
@@ -42,9 +40,7 @@ func TestCurrent(t *testing.T) {
 		}
 	}
 	renamed := variant(t, t.TempDir(), "pet_tabby", "Tabby Two", "")
-	if _, err := s.Import(renamed, ImportOptions{}); err != nil {
-		t.Fatal(err)
-	}
+	mustImport(t, s, renamed, ImportOptions{})
 	if c, err = s.Current("pet_tabby"); err != nil || c.Pet.Revision != 2 || c.Manifest.Name != "Tabby Two" {
 		t.Fatalf("after a second import: %+v, %v", c, err)
 	}

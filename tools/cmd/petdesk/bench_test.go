@@ -78,7 +78,16 @@ func sampleLibrary(b *testing.B) string {
 		b.Fatal(err)
 	}
 	defer s.Close()
-	if _, err := s.Import(petpackPath, library.ImportOptions{}); err != nil {
+	// Import takes regular files only; Bazel's runfiles are links.
+	data, err := os.ReadFile(petpackPath)
+	if err != nil {
+		b.Fatal(err)
+	}
+	archive := filepath.Join(b.TempDir(), "pet_tabby.petpack")
+	if err := os.WriteFile(archive, data, 0o644); err != nil {
+		b.Fatal(err)
+	}
+	if _, err := s.Import(archive, library.ImportOptions{}); err != nil {
 		b.Fatal(err)
 	}
 	return root
