@@ -69,7 +69,7 @@ step "rules/go_dependencies.bzl and WORKSPACE.bazel pin go.mod's versions"
 # WORKSPACE users get petasset's Go modules from that file, Bzlmod users and
 # the go tool from go.mod: the two must name the same version and hash.
 for mod in golang.org/x/image modernc.org/sqlite modernc.org/libc modernc.org/mathutil modernc.org/memory \
-    github.com/dustin/go-humanize github.com/google/uuid github.com/mattn/go-isatty github.com/remyoudompheng/bigfft; do
+    github.com/dustin/go-humanize github.com/google/uuid github.com/jezek/xgb github.com/mattn/go-isatty github.com/remyoudompheng/bigfft; do
     ver=$(go list -m -f '{{.Version}}' "$mod")
     sum=$(awk -v m="$mod" -v v="$ver" '$1 == m && $2 == v { print $3 }' go.sum)
     for want in "importpath = \"$mod\"" "version = \"$ver\"" "sum = \"$sum\""; do

@@ -42,6 +42,9 @@ APT_PACKAGES+=(nginx default-jdk-headless)
 # The .petpack MIME test (//dev/petpackmime:mime_test) installs the
 # shared-mime-info package and asks GIO for the sample pet's type.
 APT_PACKAGES+=(shared-mime-info xdg-utils libglib2.0-bin)
+# The desktop pet tests run petdesk under Xvfb (openbox for managed mode,
+# xdotool for input, xsettingsd for the desktop's Reduce Motion setting).
+APT_PACKAGES+=(xvfb xdotool openbox xsettingsd)
 DEBIAN_SKYLIB=/usr/share/bazel/tools/skylib
 DEBIAN_PLATFORMS=/usr/share/bazel/tools/platforms
 MOCK_REPOS=/usr/src/bazel-bootstrap/mock_repos
