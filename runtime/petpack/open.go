@@ -238,3 +238,27 @@ func (d *packageDir) readDir(n int) ([]fs.DirEntry, error) {
 	}
 	return out, nil
 }
+
+// ReadContainer runs stage 1 only: the archive's container under the
+// budgets of section 11, with no entry read and nothing else validated. It
+// lists the files (not the directories) in path order, with their declared
+// sizes and CRCs, or gives nil and the stage-1 verdict. It is for a reader
+// that needs names, sizes and checksums of an archive validated earlier
+// (the library's check of installed revisions) without paying for a full
+// validation; what it lists is not a validated package.
+func ReadContainer(r io.ReaderAt, size int64) ([]PackageEntry, *Verdict) {
+	c := newChecker()
+	a := readArchive(c, r, size)
+	if a == nil {
+		return nil, c.verdict(nil)
+	}
+	var out []PackageEntry
+	for _, e := range a.entries {
+		if e.IsDir() {
+			continue
+		}
+		out = append(out, PackageEntry{Path: e.Name, Size: e.UncompressedSize, StoredSize: e.CompressedSize, CRC32: e.CRC32})
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Path < out[j].Path })
+	return out, c.verdict(nil)
+}

@@ -116,3 +116,20 @@ func TestOpenPath(t *testing.T) {
 		t.Errorf("OpenPath of a symbolic link: %v, %v", pk, v.Errors)
 	}
 }
+
+func TestReadContainer(t *testing.T) {
+	b := rawZip(validPackage())
+	pk, _ := Open(bytes.NewReader(b), int64(len(b)))
+	got, v := ReadContainer(bytes.NewReader(b), int64(len(b)))
+	if !v.OK() || fmt.Sprint(got) != fmt.Sprint(pk.Entries()) {
+		t.Errorf("ReadContainer = %v, %v; want the validated package's entries", got, v.Errors)
+	}
+	// Stage 1 only: a broken manifest does not stop the listing.
+	bad := rawZip(validPackage().with("manifest.json", []byte("{}")))
+	if got, v := ReadContainer(bytes.NewReader(bad), int64(len(bad))); got == nil || !v.OK() {
+		t.Errorf("ReadContainer of a package with a bad manifest: %d entries, %v", len(got), v.Errors)
+	}
+	if got, v := ReadContainer(bytes.NewReader([]byte("not a zip")), 9); got != nil || v.OK() || v.Errors[0].Rule != RuleZipEndMissing {
+		t.Errorf("ReadContainer of a non-archive: %v, %v", got, v.Errors)
+	}
+}
