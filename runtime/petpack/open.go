@@ -4,6 +4,7 @@ import (
 	"errors"
 	"io"
 	"io/fs"
+	"os"
 	"sort"
 	"time"
 )
@@ -16,7 +17,8 @@ type Package struct {
 	// Manifest is the validated manifest.
 	Manifest *Manifest
 	set      *fileSet
-	archive  *archive
+	archive  *archive // nil for a package directory
+	file     *os.File // the file OpenPath opened, closed by Close
 	frames   map[Action][]string
 }
 
@@ -24,8 +26,12 @@ type Package struct {
 type PackageEntry struct {
 	// Path is the entry's slash-separated name.
 	Path string
-	// Size is its content's length; StoredSize its length in the archive.
+	// Size is its content's length; StoredSize its length in the archive
+	// (Size for a package directory).
 	Size, StoredSize int64
+	// CRC32 is the archive's declared checksum of the content, which
+	// reading it through FS checks (0 for a package directory).
+	CRC32 uint32
 }
 
 // Entries returns the archive's files (not its directories) in path order.
@@ -35,7 +41,12 @@ func (p *Package) Entries() []PackageEntry {
 		if e.dir {
 			continue
 		}
-		out = append(out, PackageEntry{e.name, e.size, p.archive.entries[e.ref].CompressedSize})
+		pe := PackageEntry{Path: e.name, Size: e.size, StoredSize: e.size}
+		if p.archive != nil {
+			ze := &p.archive.entries[e.ref]
+			pe.StoredSize, pe.CRC32 = ze.CompressedSize, ze.CRC32
+		}
+		out = append(out, pe)
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Path < out[j].Path })
 	return out
@@ -52,7 +63,62 @@ func Open(r io.ReaderAt, size int64) (*Package, *Verdict) {
 	if a == nil {
 		return nil, c.verdict(nil)
 	}
-	set := a.fileSet()
+	return newPackage(c, a.fileSet(), a)
+}
+
+// OpenPath is Open for a path, checked as ValidatePath checks it: a
+// regular file is opened as an archive, a real directory as a package
+// directory, anything else (a symbolic link, a device) is rejected without
+// being opened. The caller closes a package it gets (Close).
+func OpenPath(path string) (*Package, *Verdict) {
+	info, err := os.Lstat(path)
+	if err == nil && info.IsDir() {
+		c := newChecker()
+		set := readDir(c, path)
+		if set == nil {
+			return nil, c.verdict(nil)
+		}
+		return newPackage(c, set, nil)
+	}
+	if err != nil || !info.Mode().IsRegular() {
+		return nil, ValidatePath(path)
+	}
+	f, err := os.Open(path)
+	if err == nil {
+		var opened fs.FileInfo
+		if opened, err = f.Stat(); err == nil && !os.SameFile(info, opened) {
+			err = errors.New(path + " changed while it was opened")
+		}
+		if err == nil {
+			p, v := Open(f, opened.Size())
+			if p == nil {
+				f.Close()
+			} else {
+				p.file = f
+			}
+			return p, v
+		}
+		f.Close()
+	}
+	c := newChecker()
+	c.fail(RulePackageUnreadable, "", "", "%v", err)
+	return nil, c.verdict(nil)
+}
+
+// Close closes the file OpenPath opened; it does nothing for a package
+// Open made from the caller's reader.
+func (p *Package) Close() error {
+	if p.file == nil {
+		return nil
+	}
+	f := p.file
+	p.file = nil
+	return f.Close()
+}
+
+// newPackage runs stages 2 to 5 over set and makes the package of a set
+// that passed; a is the archive the set came from, nil for a directory.
+func newPackage(c *checker, set *fileSet, a *archive) (*Package, *Verdict) {
 	v := c.verdict(checkPackage(c, set))
 	if !v.OK() || v.Manifest == nil {
 		return nil, v
@@ -171,4 +237,28 @@ func (d *packageDir) readDir(n int) ([]fs.DirEntry, error) {
 		out[i] = nodeInfo{k}
 	}
 	return out, nil
+}
+
+// ReadContainer runs stage 1 only: the archive's container under the
+// budgets of section 11, with no entry read and nothing else validated. It
+// lists the files (not the directories) in path order, with their declared
+// sizes and CRCs, or gives nil and the stage-1 verdict. It is for a reader
+// that needs names, sizes and checksums of an archive validated earlier
+// (the library's check of installed revisions) without paying for a full
+// validation; what it lists is not a validated package.
+func ReadContainer(r io.ReaderAt, size int64) ([]PackageEntry, *Verdict) {
+	c := newChecker()
+	a := readArchive(c, r, size)
+	if a == nil {
+		return nil, c.verdict(nil)
+	}
+	var out []PackageEntry
+	for _, e := range a.entries {
+		if e.IsDir() {
+			continue
+		}
+		out = append(out, PackageEntry{Path: e.Name, Size: e.UncompressedSize, StoredSize: e.CompressedSize, CRC32: e.CRC32})
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Path < out[j].Path })
+	return out, c.verdict(nil)
 }

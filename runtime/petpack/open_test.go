@@ -3,7 +3,10 @@ package petpack
 import (
 	"bytes"
 	"fmt"
+	"hash/crc32"
 	"io/fs"
+	"os"
+	"path/filepath"
 	"testing"
 	"testing/fstest"
 )
@@ -72,5 +75,61 @@ func TestOpenRejects(t *testing.T) {
 	want := validateBytes(b)
 	if fmt.Sprint(v.Errors) != fmt.Sprint(want.Errors) {
 		t.Errorf("Open's verdict %v, Validate's %v", v.Errors, want.Errors)
+	}
+}
+
+func TestOpenPath(t *testing.T) {
+	p := validPackage()
+	dir := t.TempDir()
+	archive := filepath.Join(dir, "pet.petpack")
+	if err := os.WriteFile(archive, rawZip(p), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	link := filepath.Join(dir, "link.petpack")
+	if err := os.Symlink(archive, link); err != nil {
+		t.Fatal(err)
+	}
+	unpacked := writeDir(t, p)
+	for _, path := range []string{archive, unpacked} {
+		pk, v := OpenPath(path)
+		if pk == nil {
+			t.Fatalf("OpenPath(%s): %v", path, v.Err())
+		}
+		entries := pk.Entries()
+		if len(entries) == 0 {
+			t.Fatalf("OpenPath(%s): no entries", path)
+		}
+		for _, e := range entries {
+			data, err := fs.ReadFile(pk.FS(), e.Path)
+			if err != nil || !bytes.Equal(data, p.get(e.Path)) {
+				t.Errorf("%s: %s reads %d bytes, %v", path, e.Path, len(data), err)
+			}
+			if path == archive && crc32.ChecksumIEEE(data) != e.CRC32 {
+				t.Errorf("%s: %s's CRC32 %08x is not its content's", path, e.Path, e.CRC32)
+			}
+		}
+		if err := pk.Close(); err != nil {
+			t.Errorf("Close: %v", err)
+		}
+	}
+	if pk, v := OpenPath(link); pk != nil || v.OK() || v.Errors[0].Rule != RulePackageNotRegular {
+		t.Errorf("OpenPath of a symbolic link: %v, %v", pk, v.Errors)
+	}
+}
+
+func TestReadContainer(t *testing.T) {
+	b := rawZip(validPackage())
+	pk, _ := Open(bytes.NewReader(b), int64(len(b)))
+	got, v := ReadContainer(bytes.NewReader(b), int64(len(b)))
+	if !v.OK() || fmt.Sprint(got) != fmt.Sprint(pk.Entries()) {
+		t.Errorf("ReadContainer = %v, %v; want the validated package's entries", got, v.Errors)
+	}
+	// Stage 1 only: a broken manifest does not stop the listing.
+	bad := rawZip(validPackage().with("manifest.json", []byte("{}")))
+	if got, v := ReadContainer(bytes.NewReader(bad), int64(len(bad))); got == nil || !v.OK() {
+		t.Errorf("ReadContainer of a package with a bad manifest: %d entries, %v", len(got), v.Errors)
+	}
+	if got, v := ReadContainer(bytes.NewReader([]byte("not a zip")), 9); got != nil || v.OK() || v.Errors[0].Rule != RuleZipEndMissing {
+		t.Errorf("ReadContainer of a non-archive: %v, %v", got, v.Errors)
 	}
 }

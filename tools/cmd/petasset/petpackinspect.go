@@ -3,10 +3,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"io/fs"
-	"os"
-	"path/filepath"
-	"sort"
 	"strings"
 	"text/tabwriter"
 
@@ -106,67 +102,18 @@ func petpackInspect(args []string, stdout io.Writer) error {
 	return w.Flush()
 }
 
-// inspectEntries validates path and lists the files of the valid archive
-// (through the validator's petpack.Package, no second ZIP reader) or
-// package directory in path order.
+// inspectEntries validates path (petpack.OpenPath: an archive or a
+// package directory, no link followed) and lists the files of a valid one
+// in path order, through the validator's own reader.
 func inspectEntries(path string) (*petpack.Verdict, []inspectedEntry, error) {
-	// Lstat, as ValidatePath does: a link is refused, not followed.
-	info, err := os.Lstat(path)
-	if err != nil || !info.Mode().IsRegular() {
-		v := petpack.ValidatePath(path)
-		if !v.OK() {
-			return v, nil, nil
-		}
-		entries, err := listDir(path)
-		if err != nil {
-			return nil, nil, fmt.Errorf("listing %s: %w", path, err)
-		}
-		return v, entries, nil
-	}
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, nil, err
-	}
-	defer f.Close()
-	opened, err := f.Stat()
-	if err != nil {
-		return nil, nil, err
-	}
-	if !os.SameFile(info, opened) {
-		return nil, nil, fmt.Errorf("%s changed while it was opened", path)
-	}
-	pkg, v := petpack.Open(f, opened.Size())
+	pkg, v := petpack.OpenPath(path)
 	if pkg == nil {
 		return v, nil, nil
 	}
+	defer pkg.Close()
 	var out []inspectedEntry
 	for _, e := range pkg.Entries() {
 		out = append(out, inspectedEntry{e.Path, e.Size, e.StoredSize})
 	}
 	return v, out, nil
-}
-
-// listDir lists the files of a validated package directory in path order.
-func listDir(path string) ([]inspectedEntry, error) {
-	var out []inspectedEntry
-	err := filepath.WalkDir(path, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		fi, err := d.Info()
-		if err != nil {
-			return err
-		}
-		rel, err := filepath.Rel(path, p)
-		if err != nil {
-			return err
-		}
-		out = append(out, inspectedEntry{filepath.ToSlash(rel), fi.Size(), fi.Size()})
-		return nil
-	})
-	if err != nil {
-		return nil, err
-	}
-	sort.Slice(out, func(i, j int) bool { return out[i].Path < out[j].Path })
-	return out, nil
 }
