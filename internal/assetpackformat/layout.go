@@ -5,11 +5,7 @@
 // take the layout from here; runtime/pack's own API stays the reader's.
 package assetpackformat
 
-import (
-	"encoding/binary"
-
-	"github.com/agentpet/rules_pet/runtime/manifest"
-)
+import "encoding/binary"
 
 // Layout facts of PETP v1 (pack contract sections 3 to 9). The reader and the
 // converter both take them from here, so a writer and a reader that disagree
@@ -21,9 +17,14 @@ const (
 	Version = 1
 	// HeaderLength is the length of the fixed header (section 4).
 	HeaderLength = 28
+	// MaxIdentifierBytes is the longest identifier a pack's fields hold. It
+	// is the manifest grammar's limit, restated here so this package imports
+	// nothing outside internal/; runtime/pack's TestIdentifierLimit holds
+	// the two equal.
+	MaxIdentifierBytes = 31
 	// IdentifierLength is the size of every zero-padded identifier field,
-	// which holds at most manifest.MaxIdentifierBytes bytes and a terminator.
-	IdentifierLength = manifest.MaxIdentifierBytes + 1
+	// which holds at most MaxIdentifierBytes bytes and a terminator.
+	IdentifierLength = MaxIdentifierBytes + 1
 	// ImageRecordLength is the size of one image table record (section 5.1).
 	ImageRecordLength = 32
 	// AnimationRecordLength is the size of one animation table record (5.2).
