@@ -1,7 +1,6 @@
 package library
 
 import (
-	"archive/zip"
 	"bytes"
 	"database/sql"
 	"encoding/json"
@@ -14,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/agentpet/rules_pet/internal/durable"
+	"github.com/agentpet/rules_pet/internal/strictzip"
 	"github.com/agentpet/rules_pet/runtime/petpack"
 )
 
@@ -336,13 +336,31 @@ func (s *Store) stageRevision(val *validated, stage string) (*source, error) {
 	if err := s.step(StepStageMedia); err != nil {
 		return nil, err
 	}
-	zr, err := zip.OpenReader(staged)
+	// The staged copy's digest is the validated one, so its container
+	// passed stage 1 already: the strict reader under the validator's
+	// budgets (what petpack.ReadContainer runs) reads it again, with each
+	// entry bounded and CRC-checked, rather than a second ZIP reader with
+	// rules of its own or a second full validation.
+	sf, err := os.Open(staged)
 	if err != nil {
 		return nil, err
 	}
-	defer zr.Close()
+	defer sf.Close()
+	za, err := strictzip.Open(sf, val.size, strictzip.Limits{
+		MaxArchiveBytes: petpack.MaxArchiveBytes,
+		MaxEntries:      petpack.MaxEntries,
+		MaxNameBytes:    petpack.MaxPathBytes,
+	})
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", staged, err)
+	}
 	var src source
-	for _, e := range zr.File {
+	entries := za.Entries()
+	for i := range entries {
+		e := &entries[i]
+		if e.IsDir() {
+			continue
+		}
 		if e.Name == "source/source.json" {
 			data, err := readEntry(e, petpack.MaxManifestBytes)
 			if err != nil {
@@ -387,7 +405,7 @@ func mediaPath(entry string) (dst string, ok bool) {
 	return path.Join(framesName, action, name), true
 }
 
-func readEntry(e *zip.File, limit int64) ([]byte, error) {
+func readEntry(e *strictzip.Entry, limit int64) ([]byte, error) {
 	rc, err := e.Open()
 	if err != nil {
 		return nil, err
@@ -396,7 +414,7 @@ func readEntry(e *zip.File, limit int64) ([]byte, error) {
 	return io.ReadAll(io.LimitReader(rc, limit))
 }
 
-func extract(e *zip.File, dst string) error {
+func extract(e *strictzip.Entry, dst string) error {
 	if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
 		return err
 	}
