@@ -25,7 +25,7 @@ type media struct {
 	previewSize image.Point
 	// memo, when not nil, holds what an earlier step of the same build
 	// learned from decoding images, by their digest.
-	memo *MediaMemo
+	memo *mediaMemo
 }
 
 // checkFrameBudgets is the decoded-resource part of stage 2: frame counts

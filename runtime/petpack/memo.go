@@ -11,26 +11,36 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/agentpet/rules_pet/internal/petpackmemo"
 	"github.com/agentpet/rules_pet/runtime/petpack/internal/imagecheck"
 )
 
-// MediaMemo carries what the media gate learned from decoding images, by
+func init() {
+	petpackmemo.New = func() petpackmemo.Memo { return newMediaMemo() }
+	petpackmemo.Validate = func(m petpackmemo.Memo, r io.ReaderAt, size int64) interface{} {
+		return m.(*mediaMemo).validate(r, size)
+	}
+	petpackmemo.VerifyArchive = func(r io.ReaderAt, size int64) interface{} { return verifyArchive(r, size) }
+}
+
+// mediaMemo carries what the media gate learned from decoding images, by
 // the SHA-256 of their bytes, from one step of a build to the next: a
 // writer that decodes the frames to make its previews records them here,
 // and a validation given the memo takes each frame, cover and preview it
 // has already seen from it instead of decoding the same bytes again. A
 // memo is only as trustworthy as the process holding it, so it is never
 // stored; the rules applied to what it remembers are the validator's own.
-// A MediaMemo is safe for concurrent use.
-type MediaMemo struct {
+// It is the writer's hook, not public API: the writer reaches it through
+// internal/petpackmemo. A mediaMemo is safe for concurrent use.
+type mediaMemo struct {
 	mu    sync.Mutex
 	facts map[memoKey]mediaFacts
 	// png and webp count the decodes made through the memo (atomic).
 	png, webp int64
 }
 
-// NewMediaMemo returns an empty memo.
-func NewMediaMemo() *MediaMemo { return &MediaMemo{facts: map[memoKey]mediaFacts{}} }
+// newMediaMemo returns an empty memo.
+func newMediaMemo() *mediaMemo { return &mediaMemo{facts: map[memoKey]mediaFacts{}} }
 
 type memoKind uint8
 
@@ -62,40 +72,35 @@ type mediaFacts struct {
 	checkered bool
 }
 
-func (m *MediaMemo) get(k memoKey) (mediaFacts, bool) {
+func (m *mediaMemo) get(k memoKey) (mediaFacts, bool) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	f, ok := m.facts[k]
 	return f, ok
 }
 
-func (m *MediaMemo) put(k memoKey, f mediaFacts) {
+func (m *mediaMemo) put(k memoKey, f mediaFacts) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	m.facts[k] = f
 }
-
-// ErrFrameNotDecoded is returned (wrapped) by DecodeFrame for a frame the
-// media gate would not decode either: its header is invalid, over the
-// pixel budget, or not the size asked for. The validator names the
-// problem; the caller only leaves the frame out of what it makes.
-var ErrFrameNotDecoded = errors.New("frame not decoded")
 
 // DecodeFrame decodes a frame's PNG bytes exactly as the media gate does
 // (the IHDR and pixel budget first, then image/png behind the critical
 // chunk guard), records what the gate learns from it under the bytes'
 // digest, and returns the image for the caller's own use, such as a
 // preview made from the frame. A frame whose IHDR is not size, or breaks
-// a rule, is not decoded: ErrFrameNotDecoded.
-func (m *MediaMemo) DecodeFrame(data []byte, size Size) (image.Image, error) {
+// a rule, is not decoded: petpackmemo.ErrFrameNotDecoded.
+func (m *mediaMemo) DecodeFrame(data []byte, width, height int) (image.Image, error) {
+	size := Size{Width: width, Height: height}
 	h, err := imagecheck.ParseHeader(data)
 	switch {
 	case err != nil:
-		return nil, fmt.Errorf("%w: %v", ErrFrameNotDecoded, err)
+		return nil, fmt.Errorf("%w: %v", petpackmemo.ErrFrameNotDecoded, err)
 	case h.Pixels() > MaxImagePixels:
-		return nil, fmt.Errorf("%w: the IHDR declares %d pixels, over the budget of %d", ErrFrameNotDecoded, h.Pixels(), MaxImagePixels)
+		return nil, fmt.Errorf("%w: the IHDR declares %d pixels, over the budget of %d", petpackmemo.ErrFrameNotDecoded, h.Pixels(), MaxImagePixels)
 	case int(h.Width) != size.Width || int(h.Height) != size.Height:
-		return nil, fmt.Errorf("%w: the frame is %dx%d, not %dx%d", ErrFrameNotDecoded, h.Width, h.Height, size.Width, size.Height)
+		return nil, fmt.Errorf("%w: the frame is %dx%d, not %dx%d", petpackmemo.ErrFrameNotDecoded, h.Width, h.Height, size.Width, size.Height)
 	}
 	img, err := decodePNGBytes(m, bytes.NewReader(data))
 	f := mediaFacts{header: h}
@@ -111,22 +116,15 @@ func (m *MediaMemo) DecodeFrame(data []byte, size Size) (image.Image, error) {
 	return img, nil
 }
 
-// Decodes counts the images decoded through one MediaMemo (by DecodeFrame
-// and by validations given the memo): each is one full decode of a PNG or
-// of an animated WebP (all its frames). Tests and benchmarks read it to
-// prove a build decodes each image once; a per-memo count, unlike a
-// process-wide one, is not disturbed by tests running in parallel.
-type Decodes struct{ PNG, WebP int64 }
-
 // Decodes returns how many images have been decoded through m so far.
-func (m *MediaMemo) Decodes() Decodes {
-	return Decodes{PNG: atomic.LoadInt64(&m.png), WebP: atomic.LoadInt64(&m.webp)}
+func (m *mediaMemo) Decodes() petpackmemo.Decodes {
+	return petpackmemo.Decodes{PNG: atomic.LoadInt64(&m.png), WebP: atomic.LoadInt64(&m.webp)}
 }
 
 // decodePNGBytes is the one place a PNG is decoded for the media gate:
 // image/png behind the critical chunk guard, counted in memo when there is
 // one.
-func decodePNGBytes(memo *MediaMemo, r io.Reader) (image.Image, error) {
+func decodePNGBytes(memo *mediaMemo, r io.Reader) (image.Image, error) {
 	if memo != nil {
 		atomic.AddInt64(&memo.png, 1)
 	}
@@ -222,10 +220,10 @@ func pngFacts(c *checker, fs *fileSet, md *media, n *node, want imagecheck.Heade
 	return f, true
 }
 
-// Validate validates the .petpack archive of size bytes that r reads, as
-// the package function Validate does, taking from the memo what it
+// validate validates the .petpack archive of size bytes that r reads, as
+// Validate does, taking from the memo what it
 // already knows of the archive's images and recording what it decodes.
-func (m *MediaMemo) Validate(r io.ReaderAt, size int64) *Verdict {
+func (m *mediaMemo) validate(r io.ReaderAt, size int64) *Verdict {
 	c := newChecker()
 	a := readArchive(c, r, size)
 	if a == nil {
@@ -234,11 +232,11 @@ func (m *MediaMemo) Validate(r io.ReaderAt, size int64) *Verdict {
 	return c.verdict(checkPackageMemo(c, a.fileSet(), m))
 }
 
-// VerifyArchive checks only what a writer must prove again of an archive
+// verifyArchive checks only what a writer must prove again of an archive
 // it wrote after validating its bytes: stage 1 (the ZIP structure and its
 // budgets) and every entry's declared size and CRC, read once. Nothing is
 // decoded; the writer compares the bytes with the ones it validated.
-func VerifyArchive(r io.ReaderAt, size int64) *Verdict {
+func verifyArchive(r io.ReaderAt, size int64) *Verdict {
 	c := newChecker()
 	if a := readArchive(c, r, size); a != nil {
 		verifyContent(c, a.fileSet())

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/agentpet/rules_pet/internal/petpackmemo"
 	"github.com/agentpet/rules_pet/tools/webpenc"
 )
 
@@ -60,17 +61,17 @@ func TestMediaMemoSameVerdict(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			archive := rawZip(tc.p)
 			want := describeVerdict(validateBytes(archive))
-			memo := NewMediaMemo()
+			memo := newMediaMemo()
 			for _, f := range tc.p {
 				if strings.HasPrefix(f.name, "assets/frames/") {
-					if _, err := memo.DecodeFrame(f.data, Size{Width: 192, Height: 208}); err != nil && errors.Is(err, ErrFrameNotDecoded) {
+					if _, err := memo.DecodeFrame(f.data, 192, 208); err != nil && errors.Is(err, petpackmemo.ErrFrameNotDecoded) {
 						t.Fatalf("%s: %v", f.name, err)
 					}
 				}
 			}
 			for pass, maxPNG := range []int64{1, 0} {
 				before := memo.Decodes()
-				v := memo.Validate(bytes.NewReader(archive), int64(len(archive)))
+				v := memo.validate(bytes.NewReader(archive), int64(len(archive)))
 				after := memo.Decodes()
 				if got := describeVerdict(v); got != want {
 					t.Errorf("pass %d: the memo's verdict\n%s\nwant\n%s", pass, got, want)
@@ -99,21 +100,50 @@ func TestDecodeFrameRefuses(t *testing.T) {
 		{"another size", frame, Size{Width: 384, Height: 416}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			memo := NewMediaMemo()
-			img, err := memo.DecodeFrame(tc.data, tc.size)
-			if !errors.Is(err, ErrFrameNotDecoded) || img != nil {
-				t.Errorf("DecodeFrame = %v, %v; want ErrFrameNotDecoded", img, err)
+			memo := newMediaMemo()
+			img, err := memo.DecodeFrame(tc.data, tc.size.Width, tc.size.Height)
+			if !errors.Is(err, petpackmemo.ErrFrameNotDecoded) || img != nil {
+				t.Errorf("DecodeFrame = %v, %v; want petpackmemo.ErrFrameNotDecoded", img, err)
 			}
-			if d := memo.Decodes(); d != (Decodes{}) {
+			if d := memo.Decodes(); d != (petpackmemo.Decodes{}) {
 				t.Errorf("%d PNGs decoded", d.PNG)
 			}
 		})
 	}
-	memo := NewMediaMemo()
-	if _, err := memo.DecodeFrame(frame, Size{Width: 192, Height: 208}); err != nil {
+	memo := newMediaMemo()
+	if _, err := memo.DecodeFrame(frame, 192, 208); err != nil {
 		t.Errorf("a valid frame: %v", err)
 	}
-	if d := memo.Decodes(); d != (Decodes{PNG: 1}) {
+	if d := memo.Decodes(); d != (petpackmemo.Decodes{PNG: 1}) {
 		t.Errorf("a valid frame: the memo counts %+v, want one PNG", d)
+	}
+}
+
+// TestWriterHooks: the functions internal/petpackmemo lends the writer are
+// installed by this package and give what the writer asserts, a *Verdict,
+// the one Validate gives for a memo validation.
+func TestWriterHooks(t *testing.T) {
+	if petpackmemo.New == nil || petpackmemo.Validate == nil || petpackmemo.VerifyArchive == nil {
+		t.Fatal("runtime/petpack's init left a petpackmemo hook nil")
+	}
+	data := rawZip(validPackage())
+	memo := petpackmemo.New()
+	v, ok := petpackmemo.Validate(memo, bytes.NewReader(data), int64(len(data))).(*Verdict)
+	if !ok || !v.OK() {
+		t.Fatalf("petpackmemo.Validate of the sample = %v (a *Verdict: %v), want an accepting *Verdict", v, ok)
+	}
+	if d := memo.Decodes(); d.PNG == 0 {
+		t.Errorf("a memo validation of the sample decoded %+v, want its frames counted", d)
+	}
+	bad := append([]byte(nil), data...)
+	bad[len(bad)/3] ^= 0xff
+	for name, b := range map[string][]byte{"sample": data, "one byte flipped": bad} {
+		got, ok := petpackmemo.VerifyArchive(bytes.NewReader(b), int64(len(b))).(*Verdict)
+		if !ok {
+			t.Fatalf("%s: petpackmemo.VerifyArchive gave no *Verdict", name)
+		}
+		if want := name == "sample"; got.OK() != want {
+			t.Errorf("%s: VerifyArchive OK = %v, want %v (%v)", name, got.OK(), want, got.Err())
+		}
 	}
 }

@@ -87,7 +87,7 @@ func checkPackage(c *checker, fs *fileSet) *Manifest {
 
 // checkPackageMemo is checkPackage with the media gate taking what memo,
 // when it is not nil, already knows of the package's images.
-func checkPackageMemo(c *checker, fs *fileSet, memo *MediaMemo) *Manifest {
+func checkPackageMemo(c *checker, fs *fileSet, memo *mediaMemo) *Manifest {
 	checkPaths(c, fs)
 	mark := c.count()
 	checkDeclaredSizes(c, fs)

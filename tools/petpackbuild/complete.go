@@ -10,6 +10,7 @@ import (
 	"sort"
 
 	"github.com/agentpet/rules_pet/internal/durable"
+	"github.com/agentpet/rules_pet/internal/petpackmemo"
 	"github.com/agentpet/rules_pet/runtime/petpack"
 )
 
@@ -48,7 +49,7 @@ type Result struct {
 	// which Publish holds the written file to.
 	validated [sha256.Size]byte
 	// decodes counts the images the build's memo decoded (tests read it).
-	decodes petpack.Decodes
+	decodes petpackmemo.Decodes
 }
 
 // Pack completes a package and archives it. Previews the files lack are
@@ -79,7 +80,7 @@ func Pack(files []File, opt Options) (*Result, error) {
 	// One memo for the build: the frames decoded to make the previews,
 	// and the previews and cover decoded by the first validation, are
 	// never decoded again.
-	memo := petpack.NewMediaMemo()
+	memo := petpackmemo.New()
 	frames := framesOf(idx)
 	var coverFile *File
 	if _, ok := idx[CoverPath]; !ok {
@@ -139,7 +140,7 @@ const validationPath = "build/validation.json"
 
 // archiveOf archives the files and validates the archive bytes, taking
 // what memo (when not nil) knows of their images.
-func archiveOf(idx map[string]File, memo *petpack.MediaMemo) (*Result, error) {
+func archiveOf(idx map[string]File, memo petpackmemo.Memo) (*Result, error) {
 	res := &Result{Files: make([]File, 0, len(idx))}
 	for _, f := range idx {
 		res.Files = append(res.Files, f)
@@ -151,7 +152,7 @@ func archiveOf(idx map[string]File, memo *petpack.MediaMemo) (*Result, error) {
 	}
 	r, size := bytes.NewReader(res.Archive), int64(len(res.Archive))
 	if memo != nil {
-		res.Verdict = memo.Validate(r, size)
+		res.Verdict = petpackmemo.Validate(memo, r, size).(*petpack.Verdict)
 		res.decodes = memo.Decodes()
 	} else {
 		res.Verdict = petpack.Validate(r, size)
@@ -200,7 +201,7 @@ func checkWritten(path string, want [sha256.Size]byte) error {
 	if !bytes.Equal(h.Sum(nil), want[:]) {
 		return fmt.Errorf("%w: the bytes on disk are not the ones validated", ErrInvalid)
 	}
-	if v := petpack.VerifyArchive(f, info.Size()); !v.OK() {
+	if v := petpackmemo.VerifyArchive(f, info.Size()).(*petpack.Verdict); !v.OK() {
 		return fmt.Errorf("%w: %v", ErrInvalid, v.Err())
 	}
 	return nil

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/agentpet/rules_pet/internal/petpackmemo"
 	"github.com/agentpet/rules_pet/runtime/petpack"
 )
 
@@ -38,7 +39,7 @@ func TestBuildDecodesEachImageOnce(t *testing.T) {
 				t.Fatalf("%d warnings, want %d: %v", got, tc.warnings, res.Verdict.Warnings)
 			}
 			got := res.decodes
-			want := petpack.Decodes{PNG: tc.wantFrames + 1, WebP: 1}
+			want := petpackmemo.Decodes{PNG: tc.wantFrames + 1, WebP: 1}
 			if got != want {
 				t.Errorf("the build decoded %d PNGs and %d WebPs; want %d (each frame and the cover once) and %d", got.PNG, got.WebP, want.PNG, want.WebP)
 			}

@@ -10,6 +10,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/agentpet/rules_pet/internal/petpackmemo"
 	"github.com/agentpet/rules_pet/internal/webp"
 	"github.com/agentpet/rules_pet/runtime/petpack"
 	"github.com/agentpet/rules_pet/tools/webpenc"
@@ -149,7 +150,7 @@ type previews struct {
 // sequence or absent, so the preview never shows half a gesture; a frame
 // that does not decode at render_size keeps its action out (and the
 // cover, when it is the cover's frame), and the verdict names it.
-func makePreviews(m *petpack.Manifest, frames frameSet, memo *petpack.MediaMemo, coverFile *File, wantAnimated bool) (previews, error) {
+func makePreviews(m *petpack.Manifest, frames frameSet, memo petpackmemo.Memo, coverFile *File, wantAnimated bool) (previews, error) {
 	var out previews
 	k := previewScale(m.RenderSize)
 	frameBytes := int64(4 * m.RenderSize.Width * k * m.RenderSize.Height * k)
@@ -185,7 +186,7 @@ func makePreviews(m *petpack.Manifest, frames frameSet, memo *petpack.MediaMemo,
 		// Every frame is decoded, the ones past the durations too: the
 		// validation that follows needs each of them once.
 		for i, f := range list {
-			img, err := memo.DecodeFrame(f.Data, m.RenderSize)
+			img, err := memo.DecodeFrame(f.Data, m.RenderSize.Width, m.RenderSize.Height)
 			if err != nil {
 				if i < n {
 					inPreview = false
@@ -221,7 +222,7 @@ func makePreviews(m *petpack.Manifest, frames frameSet, memo *petpack.MediaMemo,
 	}
 	if coverFile != nil {
 		// The cover's frame belongs to no state of the manifest.
-		if img, err := memo.DecodeFrame(coverFile.Data, m.RenderSize); err == nil {
+		if img, err := memo.DecodeFrame(coverFile.Data, m.RenderSize.Width, m.RenderSize.Height); err == nil {
 			if err := encodeCover(scaleNRGBA(img, k)); err != nil {
 				return out, err
 			}
