@@ -41,6 +41,14 @@ Relative paths are resolved against BUILD_WORKING_DIRECTORY under bazel run.
 flags:
 `
 
+// exitStatus ends the help: the exit codes the package doc lists.
+const exitStatus = `
+exit status: 0 the X display went away; 1 an invalid pack or .petpack, a pet
+  the library lacks, or a display it cannot use (the reason on stderr, no
+  window); 2 usage error. A refused runtime copy is not an error: the
+  built-in fallback presentation shows and the reason is printed.
+`
+
 // config is the parsed command line.
 type config struct {
 	pack, runtime, petpackFile, library, pet string
@@ -61,6 +69,7 @@ func run(args []string, stderr io.Writer) int {
 	fs.Usage = func() {
 		fmt.Fprint(stderr, usage)
 		fs.PrintDefaults()
+		fmt.Fprint(stderr, exitStatus)
 	}
 	fs.StringVar(&c.pack, "pack", "", "a PETP pack `FILE`")
 	fs.StringVar(&c.runtime, "runtime", "", "a runtime copy of an asset set: the `DIR` holding manifest.petasset")
