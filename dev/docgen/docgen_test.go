@@ -1,6 +1,7 @@
 package docgen
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -183,7 +184,7 @@ func TestRulesReferenceFails(t *testing.T) {
 
 func TestSpliceAndCheck(t *testing.T) {
 	page := Page{Path: "docs/x.md", Source: "x"}
-	stale := "# Guide\n\nby hand\n\n<!-- reference:begin old -->\nold text\n<!-- reference:end -->\n\nafter\n"
+	stale := "# Guide\n\nby hand\n\n<!-- reference:begin (old) -->\nold text\n<!-- reference:end -->\n\nafter\n"
 	dir := writeTree(t, map[string]string{"docs/x.md": stale})
 	err := Check(dir, page, "new text")
 	if err == nil || !strings.Contains(err.Error(), "docs/x.md:5:") || !strings.Contains(err.Error(), UpdateCommand) {
@@ -199,10 +200,34 @@ func TestSpliceAndCheck(t *testing.T) {
 	if !strings.HasPrefix(string(data), "# Guide\n\nby hand\n\n<!-- reference:begin") || !strings.HasSuffix(string(data), "\nnew text\n\n<!-- reference:end -->\n\nafter\n") {
 		t.Fatalf("the hand-written parts changed:\n%s", data)
 	}
-	for _, bad := range []string{"no markers\n", "<!-- reference:end -->\n<!-- reference:begin x -->\n", "<!-- reference:begin a -->\n<!-- reference:begin b -->\n<!-- reference:end -->\n"} {
+	for _, bad := range []string{"no markers\n", "<!-- reference:end -->\n<!-- reference:begin (x) -->\n", "<!-- reference:begin (a) -->\n<!-- reference:begin (b) -->\n<!-- reference:end -->\n"} {
 		if _, err := Splice(page, bad, "x"); err == nil {
 			t.Errorf("Splice(%q) succeeded", bad)
 		}
+	}
+}
+
+// TestSpliceTwoRegions: a page's unnamed region and a named one (docs/cli.md
+// holds petasset's and petdesk's) are each spliced without the other.
+func TestSpliceTwoRegions(t *testing.T) {
+	page := "a\n<!-- reference:begin (generated x) -->\nold\n<!-- reference:end -->\nb\n<!-- reference:begin d (generated y) -->\nold d\n<!-- reference:end d -->\nc\n"
+	got, err := Splice(Page{Path: "p.md", Source: "x"}, page, "new")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err = Splice(Page{Path: "p.md", Source: "y", Region: "d"}, got, "new d")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "a\n" + fmt.Sprintf(beginMarker, "x") + "\n\nnew\n\n<!-- reference:end -->\nb\n<!-- reference:begin d " + fmt.Sprintf(beginMarker, "y")[len("<!-- reference:begin "):] + "\n\nnew d\n\n<!-- reference:end d -->\nc\n"
+	if got != want {
+		t.Fatalf("got\n%s\nwant\n%s", got, want)
+	}
+}
+
+func TestPetdeskReference(t *testing.T) {
+	if got, want := PetdeskReference("usage: petdesk\n\n"), "### petdesk\n\n```text\nusage: petdesk\n```\n"; got != want {
+		t.Fatalf("got %q, want %q", got, want)
 	}
 }
 

@@ -34,7 +34,9 @@ func (p Page) markers() (prefix, begin, end string) {
 	const open = "<!-- reference:begin "
 	generated := fmt.Sprintf(beginMarker, p.Source)[len(open):]
 	if p.Region == "" {
-		return open, open + generated, endMarker
+		// "(generated" tells it from a named region's begin marker, so
+		// one page can hold both.
+		return open + "(", open + generated, endMarker
 	}
 	prefix = open + p.Region + " "
 	return prefix, prefix + generated, "<!-- reference:end " + p.Region + " -->"
@@ -173,8 +175,18 @@ func block(b *strings.Builder, text string) {
 	b.WriteString("```text\n" + strings.TrimRight(text, "\n") + "\n```\n")
 }
 
+// PetdeskReference renders petdesk's --help (the desktop pet program,
+// not a petasset command) as Markdown.
+func PetdeskReference(help string) string {
+	var b strings.Builder
+	b.WriteString("### petdesk\n\n")
+	block(&b, help)
+	return b.String()
+}
+
 // The pages with a generated reference.
 var (
-	RulesPage = Page{Path: "docs/rules.md", Source: "rules/*.bzl"}
-	CLIPage   = Page{Path: "docs/cli.md", Source: "petasset --help"}
+	RulesPage   = Page{Path: "docs/rules.md", Source: "rules/*.bzl"}
+	CLIPage     = Page{Path: "docs/cli.md", Source: "petasset --help"}
+	PetdeskPage = Page{Path: "docs/cli.md", Source: "petdesk --help", Region: "petdesk"}
 )

@@ -52,6 +52,16 @@ type TraceLine struct {
 	// Window is the pet window's ID (first line), for tests and tools
 	// that look at it.
 	Window uint32 `json:"window,omitempty"`
+	// DecodeUS and UploadUS split the first line's time: reading and
+	// decoding the first image, and rendering, uploading, mapping and
+	// the acknowledging round trip (microseconds, the pet's own clock).
+	DecodeUS int64 `json:"decode_us,omitempty"`
+	UploadUS int64 `json:"upload_us,omitempty"`
+	// LoadUS and ConnectUS are petdesk's "load" line, written before Run:
+	// loading the pet (a .petpack file's validation included) and
+	// connecting to the display.
+	LoadUS    int64 `json:"load_us,omitempty"`
+	ConnectUS int64 `json:"connect_us,omitempty"`
 }
 
 // dragThreshold is how far, in screen pixels, the pointer moves with the
@@ -111,6 +121,8 @@ func Run(b Backend, p Pet, cmds <-chan Command, opt Options) error {
 	shown := ""
 	// Each image is rendered and uploaded once; later it only shows.
 	uploaded := map[string]bool{}
+	// The first frame's decoding time, for its trace line.
+	var decoding time.Duration
 	present := func(t, due int64) error {
 		v := p.Show(t)
 		key := v.Key
@@ -121,10 +133,12 @@ func Run(b Backend, p Pet, cmds <-chan Command, opt Options) error {
 			return nil
 		}
 		if !uploaded[key] {
+			t0 := time.Now()
 			img, err := p.Image(v.Key)
 			if err != nil {
 				return err
 			}
+			decoding = time.Since(t0)
 			if err := win.Upload(key, Render(img, v.Scale, opt.Scale)); err != nil {
 				return err
 			}
@@ -137,6 +151,7 @@ func Run(b Backend, p Pet, cmds <-chan Command, opt Options) error {
 		trace(TraceLine{Kind: "show", AtMS: t, DueMS: due, Key: key})
 		return nil
 	}
+	t0 := time.Now()
 	if err := present(0, 0); err != nil {
 		return err
 	}
@@ -146,7 +161,8 @@ func Run(b Backend, p Pet, cmds <-chan Command, opt Options) error {
 	if err := b.Sync(); err != nil {
 		return err
 	}
-	trace(TraceLine{Kind: "first", AtMS: now(), Window: win.ID()})
+	trace(TraceLine{Kind: "first", AtMS: now(), Window: win.ID(),
+		DecodeUS: decoding.Microseconds(), UploadUS: (time.Since(t0) - decoding).Microseconds()})
 	if opt.FirstFrame != nil {
 		opt.FirstFrame()
 	}

@@ -1,6 +1,6 @@
 // Command petdocs regenerates the reference parts of docs/rules.md (from
 // the rules' `doc` strings in rules/*.bzl), docs/cli.md (from every
-// petasset command's --help) and docs/rule-ids.md's manifest, asset-set and
+// petasset command's --help, and petdesk's) and docs/rule-ids.md's manifest, asset-set and
 // pack tables (from the rule constants' doc comments), or checks that they
 // are up to date.
 //
@@ -9,8 +9,8 @@
 //	go run ./dev/cmd/petdocs                # exit 1 if either is stale
 //
 // Under `bazel run` it reads and writes the checkout
-// (BUILD_WORKSPACE_DIRECTORY) and runs the petasset it was built with;
-// under `go run` it builds petasset from the checkout first.
+// (BUILD_WORKSPACE_DIRECTORY) and runs the petasset and petdesk it was
+// built with; under `go run` it builds them from the checkout first.
 package main
 
 import (
@@ -28,22 +28,26 @@ func main() {
 	write := flag.Bool("write", false, "rewrite the pages instead of checking them")
 	root := flag.String("root", "", "the repository root (default: $BUILD_WORKSPACE_DIRECTORY, else the current directory)")
 	petasset := flag.String("petasset", "", "the petasset binary whose --help is documented (default: built from ROOT with go build)")
+	petdesk := flag.String("petdesk", "", "the petdesk binary whose --help is documented (default: built from ROOT with go build)")
 	flag.Parse()
-	if err := run(*root, *petasset, *write); err != nil {
+	if err := run(*root, *petasset, *petdesk, *write); err != nil {
 		fmt.Fprintf(os.Stderr, "petdocs: %v\n", err)
 		os.Exit(1)
 	}
 }
 
-func run(root, petasset string, write bool) error {
-	if petasset != "" {
-		// Resolve before anything changes directory: under bazel run the
-		// path is relative to the runfiles tree.
-		abs, err := filepath.Abs(petasset)
+func run(root, petasset, petdesk string, write bool) error {
+	// Resolve before anything changes directory: under bazel run the
+	// paths are relative to the runfiles tree.
+	for _, p := range []*string{&petasset, &petdesk} {
+		if *p == "" {
+			continue
+		}
+		abs, err := filepath.Abs(*p)
 		if err != nil {
 			return err
 		}
-		petasset = abs
+		*p = abs
 	}
 	if root == "" {
 		root = os.Getenv("BUILD_WORKSPACE_DIRECTORY")
@@ -54,17 +58,23 @@ func run(root, petasset string, write bool) error {
 	if _, err := os.Stat(filepath.Join(root, "rules", "defs.bzl")); err != nil {
 		return fmt.Errorf("%s is not the rules_pet checkout (no rules/defs.bzl); pass -root", root)
 	}
-	if petasset == "" {
-		dir, err := os.MkdirTemp("", "petdocs")
-		if err != nil {
-			return err
+	dir, err := os.MkdirTemp("", "petdocs")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(dir)
+	for _, b := range []struct {
+		bin  *string
+		name string
+	}{{&petasset, "petasset"}, {&petdesk, "petdesk"}} {
+		if *b.bin != "" {
+			continue
 		}
-		defer os.RemoveAll(dir)
-		petasset = filepath.Join(dir, "petasset")
-		build := exec.Command("go", "build", "-o", petasset, "./tools/cmd/petasset")
+		*b.bin = filepath.Join(dir, b.name)
+		build := exec.Command("go", "build", "-o", *b.bin, "./tools/cmd/"+b.name)
 		build.Dir, build.Stdout, build.Stderr = root, os.Stderr, os.Stderr
 		if err := build.Run(); err != nil {
-			return fmt.Errorf("building petasset: %w", err)
+			return fmt.Errorf("building %s: %w", b.name, err)
 		}
 	}
 	rules, err := docgen.RulesReference(root)
@@ -83,10 +93,17 @@ func run(root, petasset string, write bool) error {
 	if err != nil {
 		return err
 	}
+	// petdesk prints its help on stderr, as the flag package does.
+	var deskHelp bytes.Buffer
+	desk := exec.Command(petdesk, "--help")
+	desk.Stderr = &deskHelp
+	if err := desk.Run(); err != nil {
+		return fmt.Errorf("petdesk --help: %w: %s", err, deskHelp.String())
+	}
 	pages := []struct {
 		page docgen.Page
 		text string
-	}{{docgen.RulesPage, rules}, {docgen.CLIPage, cli}}
+	}{{docgen.RulesPage, rules}, {docgen.CLIPage, cli}, {docgen.PetdeskPage, docgen.PetdeskReference(deskHelp.String())}}
 	for _, tab := range docgen.RuleTables {
 		text, err := docgen.RuleIDsReference(root, tab)
 		if err != nil {

@@ -6,6 +6,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/agentpet/rules_pet/runtime/petpack"
 )
 
 func TestRewriteAndUnpack(t *testing.T) {
@@ -67,5 +69,18 @@ func TestReduceMotionPet(t *testing.T) {
 	}
 	if len(seenIndex) != 9 {
 		t.Fatalf("%d distinct indices, want 9", len(seenIndex))
+	}
+}
+
+// TestHighTierPet: the fixture validates as a high-tier pet at 576x624
+// with the 240 frames the schema allows.
+func TestHighTierPet(t *testing.T) {
+	m := HighTierPet(t, filepath.Join(t.TempDir(), "high.petpack"))
+	frames := 0
+	for _, s := range m.States {
+		frames += len(s.FrameDurationsMS)
+	}
+	if m.Quality != petpack.QualityHigh || m.RenderSize.Width != HighTierWidth || m.RenderSize.Height != HighTierHeight || frames != 240 {
+		t.Fatalf("quality %s, render size %dx%d, %d frames; want high, %dx%d, 240", m.Quality, m.RenderSize.Width, m.RenderSize.Height, frames, HighTierWidth, HighTierHeight)
 	}
 }

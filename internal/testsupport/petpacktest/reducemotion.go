@@ -98,14 +98,40 @@ func ReduceMotionPet(t testing.TB, out string) *petpack.Manifest {
 	spec := &petpackbuild.Spec{
 		ID: "pet_reducemotion", Name: "Reduce Motion", Style: "flat blocks",
 		Quality: petpack.QualityLow, CreatedAt: "2026-01-02T03:04:05Z",
-		Prompt: "prompt",
 		// A two-frame 48x52 preview instead of the writer's 384x416 one
 		// of every frame, which takes seconds to encode and decode: the
 		// preview is display media, not what these tests are about.
 		AnimatedPreview: "preview",
 		Producer:        petpackbuild.Producer{Generator: "petpacktest", Provenance: "deterministic"},
 	}
-	for _, s := range ReduceMotionStates() {
+	prompt := []byte("Nine coloured blocks, one representative frame each.\n")
+	read := func(name string) ([]byte, error) {
+		if name != "preview" {
+			return nil, fmt.Errorf("no input %q", name)
+		}
+		var frames []image.Image
+		for _, c := range []color.NRGBA{{R: 200, A: 255}, {G: 200, A: 255}} {
+			img := image.NewNRGBA(image.Rect(0, 0, 48, 52))
+			for y := 10; y < 40; y++ {
+				for x := 10; x < 30; x++ {
+					img.SetNRGBA(x, y, c)
+				}
+			}
+			frames = append(frames, img)
+		}
+		return webpenc.EncodeAnimated(frames, []int{500, 500}, 0)
+	}
+	return writePet(t, out, spec, ReduceMotionStates(), prompt, read, ReduceMotionFrame)
+}
+
+// writePet writes the pet of spec (its states and media still unset) with
+// states' timing, frame(a, i) as the frames and prompt as the prompt
+// through the package writer to out, and returns its validated manifest;
+// read supplies any other input spec names.
+func writePet(t testing.TB, out string, spec *petpackbuild.Spec, states []petpack.State, prompt []byte, read func(string) ([]byte, error), frame func(petpack.Action, int) []byte) *petpack.Manifest {
+	t.Helper()
+	spec.Prompt = "prompt"
+	for _, s := range states {
 		timing, err := json.Marshal(struct {
 			FrameDurationsMS        []int            `json:"frame_durations_ms"`
 			Playback                petpack.Playback `json:"playback"`
@@ -120,40 +146,30 @@ func ReduceMotionPet(t testing.TB, out string) *petpack.Manifest {
 		}
 		spec.States = append(spec.States, st)
 	}
-	read := func(name string) ([]byte, error) {
-		switch name {
-		case "prompt":
-			return []byte("Nine coloured blocks, one representative frame each.\n"), nil
-		case "preview":
-			var frames []image.Image
-			for _, c := range []color.NRGBA{{R: 200, A: 255}, {G: 200, A: 255}} {
-				img := image.NewNRGBA(image.Rect(0, 0, 48, 52))
-				for y := 10; y < 40; y++ {
-					for x := 10; x < 30; x++ {
-						img.SetNRGBA(x, y, c)
-					}
-				}
-				frames = append(frames, img)
-			}
-			return webpenc.EncodeAnimated(frames, []int{500, 500}, 0)
+	input := func(name string) ([]byte, error) {
+		if name == "prompt" {
+			return prompt, nil
 		}
 		i := strings.LastIndexByte(name, '/')
+		if i < 0 {
+			return read(name)
+		}
 		n, err := strconv.Atoi(name[i+1:])
-		if i < 0 || err != nil {
+		if err != nil {
 			return nil, fmt.Errorf("no input %q", name)
 		}
-		return ReduceMotionFrame(petpack.Action(name[:i]), n), nil
+		return frame(petpack.Action(name[:i]), n), nil
 	}
-	files, opt, err := petpackbuild.Assemble(spec, read)
+	files, opt, err := petpackbuild.Assemble(spec, input)
 	if err != nil {
-		t.Fatalf("the Reduce Motion pet: %v", err)
+		t.Fatalf("%s: %v", spec.ID, err)
 	}
 	res, err := petpackbuild.Pack(files, opt)
 	if err != nil {
 		if res != nil && res.Verdict != nil {
-			t.Fatalf("the Reduce Motion pet: %v\n%v", err, res.Verdict.Err())
+			t.Fatalf("%s: %v\n%v", spec.ID, err, res.Verdict.Err())
 		}
-		t.Fatalf("the Reduce Motion pet: %v", err)
+		t.Fatalf("%s: %v", spec.ID, err)
 	}
 	if err := os.WriteFile(out, res.Archive, 0o644); err != nil {
 		t.Fatal(err)

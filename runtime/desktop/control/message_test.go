@@ -123,7 +123,7 @@ func TestMarshalLine(t *testing.T) {
 
 // TestEventRoles holds the table to playback's events (every one, in its
 // order), to the contract's recommended role names, and to the copies the
-// package doc and docs/desktop-control.md print.
+// package doc and docs/desktop.md print.
 func TestEventRoles(t *testing.T) {
 	rows := EventRoles()
 	events := playback.Events()
@@ -138,7 +138,7 @@ func TestEventRoles(t *testing.T) {
 	}
 	// The repository's docs, from this package's directory (the same in
 	// Bazel's runfiles tree, which holds the page as data).
-	page, err := os.ReadFile("../../../docs/desktop-control.md")
+	page, err := os.ReadFile("../../../docs/desktop.md")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -156,7 +156,7 @@ func TestEventRoles(t *testing.T) {
 			t.Errorf("doc.go's table lacks the row %s -> %s", r.Event, r.Role)
 		}
 		if row := fmt.Sprintf("| `%s` | `%s` |\n", r.Event, r.Role); !strings.Contains(string(page), row) {
-			t.Errorf("docs/desktop-control.md's table lacks the row %q", row)
+			t.Errorf("docs/desktop.md's table lacks the row %q", row)
 		}
 	}
 	if _, err := RoleForEvent("nap"); err == nil || !strings.Contains(err.Error(), string(RuleUnknownEvent)) {
