@@ -178,8 +178,8 @@ go test ./...
 # The pet Gazelle extension is a Go module of its own (gazelle/go.mod pins
 # Gazelle v0.39.1, MODULE.bazel's version, which needs Go >= 1.21; see
 # docs/gazelle.md), so neither run above sees it; Bazel tests it against
-# v0.26 (//gazelle:gazelle_test, //tests/gazelle:generation_test). Budget:
-# 1 min (7 s measured at load 15 with a warm module cache; a fresh machine
+# v0.26 (//gazelle:gazelle_test, //tests/gazelle:generation_test). Before the
+# phase targets its budget was 1 min (7 s measured at load 15 with a warm module cache; a fresh machine
 # also downloads Gazelle v0.39.1 and its few dependencies).
 step 30 "gazelle extension against Gazelle v0.39.1 (go vet, go test in gazelle/)"
 (cd gazelle && go vet ./... && go test ./...)
@@ -191,7 +191,7 @@ step 60 "go test -race (tools/packbuild worker pool)"
 go test -race -run 'Worker|Lowest|Oversize|HeaderPass' ./tools/packbuild
 
 # Every Go benchmark once, so none rots; the timings are tools/bench.sh's
-# job, not CI's (budget 120 s, an estimate not yet timed as a whole: most of
+# job, not CI's (its budget was 120 s, an estimate not yet timed as a whole: most of
 # it is encoding the benchmark inputs).
 step 30 "go benchmarks, one iteration each"
 go test -run '^$' -bench . -benchtime=1x ./...
@@ -239,16 +239,16 @@ fi
 step 240 "bazel test //..."
 bazel test //...
 
-# Budget: 30 s (12 s measured: two queries of the loaded workspace).
+# Before the phase targets its budget was 30 s (12 s measured: two queries of the loaded workspace).
 step 20 "every target rules_pet creates is tagged rules_pet (bazel query)"
 tests/rules/tags_query.sh
 
-# Budget: 30 s (18 s measured: a tampered archive and a wrong pet_id, each
+# Before the phase targets its budget was 30 s (18 s measured: a tampered archive and a wrong pet_id, each
 # one small failing action; the tool is built by the phase above).
 step 20 "petpack_import fails on a tampered archive and a wrong pet_id (bazel build)"
 tests/rules/import_fails.sh
 
-# Budget: about 1.5 min of CPU (12 builds x 3 tests, 3 sanitizer builds); the
+# Before the phase targets its budget was about 1.5 min of CPU (12 builds x 3 tests, 3 sanitizer builds); the
 # -m32 runs go through qemu-i386 where the kernel has no IA-32 emulation.
 step 60 "C pack reader (gcc and clang, -m64 and -m32, 3 CRC variants, sanitizers)"
 firmware/test.sh
@@ -258,7 +258,7 @@ firmware/fuzz.sh "${FUZZ_C_SECONDS:-60}"
 
 # The board's targets build only for the Cortex-M3 (its platform and C
 # toolchain come with --config=cortex_m3), so `bazel test //...` above skips
-# them: they run here by label. Budget: about 1 min with a warm cache (one
+# them: they run here by label. Its budget was about 1 min with a warm cache (one
 # re-analysis, two QEMU boots of a second or two each).
 step 40 "Cortex-M3 board under QEMU (bazel test --config=cortex_m3 //firmware/board/...)"
 bazel test --config=cortex_m3 //firmware/board/... //assets/pet:pack_cc
@@ -267,11 +267,11 @@ cat bazel-bin/firmware/board/sizes.txt
 # The QEMU runs' summaries, with each image's stack high-water mark.
 grep -h '^PASS' bazel-testlogs/firmware/board/{pet,damaged,fault}_qemu_test/test.log
 
-# Budget: under 1 min (four clang builds, the tests under qemu-s390x).
+# Before the phase targets its budget was under 1 min (four clang builds, the tests under qemu-s390x).
 step 30 "big-endian C reader (clang --target=s390x-linux-gnu, qemu-s390x)"
 firmware/bigendian.sh
 
-# Budget: about 3 min (std built for s390x once, then cached; runtime/pack's
+# Before the phase targets its budget was about 3 min (std built for s390x once, then cached; runtime/pack's
 # tests take most of the rest under emulation).
 step 75 "big-endian Go readers (GOARCH=s390x go test -exec qemu-s390x)"
 GOARCH=s390x go test -exec qemu-s390x ./runtime/pack ./runtime/manifest ./runtime/presentation
@@ -282,7 +282,7 @@ GOARCH=s390x go test -exec qemu-s390x ./runtime/pack ./runtime/manifest ./runtim
 step 60 "scratch workspace (a broken manifest fails the build with FILE:LINE: RULE)"
 tests/integration/scratch_test.sh
 
-# Budget: 6 min (5.5 min measured at load 15 with a warm disk cache: a new
+# Before the phase targets its budget was 6 min (5.5 min measured at load 15 with a warm disk cache: a new
 # output base builds Gazelle with the pet extension, then the two pets; a
 # cold disk cache not yet measured).
 step 45 "gazelle on a copy of the repository (new pet directories get targets that build)"
@@ -297,14 +297,15 @@ tests/integration/cache_test.sh
 if [[ "${RULES_PET_SKIP_REMOTE:-}" == 1 && "${CI:-}" != true ]]; then
     echo "RULES_PET_SKIP_REMOTE=1: the remote cache and remote execution phases are skipped"
 else
-    # Budget: 15 min (a cold build of //... in checkout A, B from the cache,
-    # B's tests, two small rebuilds). Not yet measured end to end: on the
-    # development machine (load 30-50) checkout A alone took over 25 min.
+    # A cold build of //assets/... and the toolchain in checkout A (Bazel
+    # 4.2.3 lets no disk cache help: see the script), B from the cache, B's
+    # tests, two small rebuilds. Before issue 29 it built //..., whose
+    # checkout A alone took over 25 min at load 30-50 (budget then 15 min).
     step 120 "remote cache (nginx WebDAV; a second checkout gets every action from it)"
     tests/integration/remote_cache_test.sh
 
-    # Budget: 12 min (a cold remote build and run of the test set; no disk
-    # cache can help). Not yet measured end to end; the probes take ~1 min.
+    # A cold remote build and run of the test set (no disk cache can help;
+    # budget before the targets: 12 min); the probes take ~1 min.
     step 180 "remote execution (Bazel's sandboxed remote worker; undeclared inputs fail)"
     tests/integration/remote_exec_test.sh
 fi
