@@ -121,7 +121,7 @@ fi
 # caches are warm. No fuzzing beyond the seeds the Go tests replay, no
 # integration scripts, no second Go.
 if [[ -n "$QUICK" ]]; then
-    step 120 "go test -short ($(go version | cut -d' ' -f3))"
+    step 180 "go test -short ($(go version | cut -d' ' -f3))"
     go test -short ./...
     step 120 "bazel test (the rules' tests, the sample assets, the C reader)"
     bazel test //tests/rules/... //tests:all //tests/vectors:all //tests/ruleids:all //assets/... //firmware:pet_pack_test
