@@ -9,9 +9,10 @@
 #      PetRuntimeCopy, PetPack, PetPackCc, PetpackArchive, PetpackQA, ...):
 #      all disk cache hits. The toolchain (petasset built from source for
 #      the execution platform, modernc's SQLite among its dependencies) and
-#      the Go libraries from outside //assets that its Go targets compile
-#      are not what this proves: each checkout first builds
-#      //rules/toolchain:petasset_from_source and those go_library targets
+#      the Go libraries and binaries from outside //assets that it compiles
+#      (the player's js/wasm binary among them) are not what this proves:
+#      each checkout first builds //rules/toolchain:petasset_from_source and
+#      those go_library and go_binary targets
 #      from SEED_DISK_CACHE, the disk cache tools/test.sh's main workspace
 #      and the scratch and Gazelle scripts share, so mostly //assets/...'s
 #      own actions meet the fresh cache. The fresh cache holds only what A
@@ -97,7 +98,7 @@ PY
 }
 
 # seed_toolchain WS: builds the petasset toolchain in WS (the exec
-# configuration, as the pet rules use it) and the go_library targets outside
+# configuration, as the pet rules use it) and the Go targets outside
 # //assets that //assets/... depends on, from SEED_DISK_CACHE, never from
 # the fresh cache, so the fresh cache's first user meets mostly
 # //assets/...'s own actions. No pet rule runs: the list holds no target of
@@ -106,16 +107,16 @@ seed_toolchain() {
     local start=$SECONDS
     if [[ ! -s "$WORK/seed.targets" ]]; then
         (cd "$1" && bazel query --output=label \
-            'kind("go_library", deps(//assets/...)) except //assets/...') >"$WORK/seed.targets" 2>"$WORK/seed.log" ||
+            'kind("go_library|go_binary", deps(//assets/...)) except //assets/...') >"$WORK/seed.targets" 2>"$WORK/seed.log" ||
             { fail "$1: bazel query of the seed targets failed"; tail -n 20 "$WORK/seed.log" | sed 's/^/    | /'; return 1; }
     fi
     if ! (cd "$1" && bazel build --disk_cache="${SEED_DISK_CACHE-$CACHE/disk-cache}" \
         //rules/toolchain:petasset_from_source $(cat "$WORK/seed.targets")) >"$WORK/seed.log" 2>&1; then
-        fail "$1: bazel build of the toolchain and $(wc -l <"$WORK/seed.targets") Go libraries failed"
+        fail "$1: bazel build of the toolchain and $(wc -l <"$WORK/seed.targets") Go targets failed"
         tail -n 20 "$WORK/seed.log" | sed 's/^/    | /'
         return 1
     fi
-    echo "$1: toolchain and $(wc -l <"$WORK/seed.targets") Go libraries from the seed cache in $((SECONDS - start)) s ($(grep -o '[0-9]* processes:.*' "$WORK/seed.log" | tail -n 1))"
+    echo "$1: toolchain and $(wc -l <"$WORK/seed.targets") Go targets from the seed cache in $((SECONDS - start)) s ($(grep -o '[0-9]* processes:.*' "$WORK/seed.log" | tail -n 1))"
 }
 
 # build WS NAME: builds //assets/... in WS with the shared disk cache.
