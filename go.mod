@@ -8,6 +8,7 @@ require golang.org/x/image v0.24.0
 
 require (
 	github.com/bazelbuild/buildtools v0.0.0-20220531122519-a43aed7014c8
+	github.com/jezek/xgb v1.1.1
 	github.com/santhosh-tekuri/jsonschema/v5 v5.3.1
 	modernc.org/sqlite v1.28.0
 )

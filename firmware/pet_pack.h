@@ -27,7 +27,7 @@
 extern "C" {
 #endif
 
-/* Layout facts of PETP v1 (the same constants as internal/packformat/layout.go). */
+/* Layout facts of PETP v1 (the same constants as internal/assetpackformat/layout.go). */
 #define PET_PACK_VERSION 1u /* the only format version this reader accepts */
 #define PET_PACK_HEADER_LENGTH 28u
 #define PET_PACK_CHECK_LENGTH 4u

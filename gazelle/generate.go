@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/agentpet/rules_pet/runtime/manifest"
+	"github.com/agentpet/rules_pet/runtime/petpack/model"
 	"github.com/bazelbuild/bazel-gazelle/language"
 	"github.com/bazelbuild/bazel-gazelle/rule"
 )
@@ -20,12 +21,14 @@ const (
 	framesDir    = "frames"
 )
 
-// actions are the fixed folders of frames/ (the container contract; the
-// same list as ACTIONS in rules/private/petpack.bzl).
-var actions = map[string]bool{
-	"idle": true, "thinking": true, "tool": true, "waiting": true, "done": true,
-	"failed": true, "acknowledge": true, "drag_left": true, "drag_right": true,
-}
+// actions are the fixed folders of frames/: the model's nine actions.
+var actions = func() map[string]bool {
+	m := map[string]bool{}
+	for _, a := range model.Actions() {
+		m[string(a)] = true
+	}
+	return m
+}()
 
 // promptFiles are where a .petpack source tree keeps its prompt, in order of
 // preference.

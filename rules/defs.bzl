@@ -48,7 +48,7 @@ load("//rules/private:golden.bzl", _pet_asset_pack_golden_test = "pet_asset_pack
 load("//rules/private:motion_qa.bzl", _petpack_production_test = "petpack_production_test")
 load("//rules/private:pet.bzl", _pet_asset_set = "pet_asset_set", _petpack_set = "petpack_set")
 load("//rules/private:petpack.bzl", _petpack_timing = "petpack_timing")
-load("//rules/private:public.bzl", _pet_asset_pack = "pet_asset_pack", _pet_manifest = "pet_manifest", _pet_runtime_assets = "pet_runtime_assets", _pet_runtime_assets_test = "pet_runtime_assets_test", _petpack_archive = "petpack_archive", _petpack_import = "petpack_import", _petpack_player = "petpack_player", _petpack_qa = "petpack_qa")
+load("//rules/private:public.bzl", _pet_asset_pack = "pet_asset_pack", _pet_desktop = "pet_desktop", _pet_manifest = "pet_manifest", _pet_runtime_assets = "pet_runtime_assets", _pet_runtime_assets_test = "pet_runtime_assets_test", _petpack_archive = "petpack_archive", _petpack_import = "petpack_import", _petpack_player = "petpack_player", _petpack_qa = "petpack_qa")
 
 PetAssetPackInfo = _PetAssetPackInfo
 PetManifestInfo = _PetManifestInfo
@@ -63,6 +63,7 @@ pet_asset_pack_go_library = _pet_asset_pack_go_library
 pet_asset_pack_golden_test = _pet_asset_pack_golden_test
 pet_asset_set = _pet_asset_set
 pet_bundle = _pet_bundle
+pet_desktop = _pet_desktop
 pet_manifest = _pet_manifest
 pet_runtime_assets = _pet_runtime_assets
 pet_runtime_assets_test = _pet_runtime_assets_test

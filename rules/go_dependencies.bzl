@@ -54,6 +54,13 @@ GO_MODULES = {
         version = "v0.0.16",
         sum = "h1:bq3VjFmv/sOjHtdEhmkEV4x1AJtvUvOJ2PFAZ5+peKQ=",
     ),
+    "com_github_jezek_xgb": struct(
+        importpath = "github.com/jezek/xgb",
+        # The desktop pet's X11 client (pet_desktop, runtime/desktop/x11):
+        # pure Go, so petdesk links statically with CGO_ENABLED=0.
+        version = "v1.1.1",
+        sum = "h1:bE/r8ZZtSv7l9gk6nU0mYx51aXrvnyb44892TwSaqS4=",
+    ),
     "com_github_remyoudompheng_bigfft": struct(
         importpath = "github.com/remyoudompheng/bigfft",
         version = "v0.0.0-20230129092748-24d4a6f8daec",
@@ -69,6 +76,8 @@ def rules_pet_go_dependencies():
     in SQLite through the pure-Go `modernc.org/sqlite` (and the modules it
     is built from), so a workspace that builds the toolchain from source
     needs those modules (`@org_golang_x_image`, `@org_modernc_sqlite`, ...).
+    `pet_desktop`'s `petdesk` speaks X11 through the pure-Go
+    `github.com/jezek/xgb` (`@com_github_jezek_xgb`).
     `golang.org/x/sys`, which they also import, is the one rules_go declares. Call it after
     `rules_pet_dependencies()` and before `gazelle_dependencies()` (which
     `go_repository` needs, and which would otherwise declare older versions

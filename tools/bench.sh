@@ -32,7 +32,7 @@ done
 
 work=${BENCH_DIR:-build/bench-suite}
 mkdir -p "$work/bin" "$work/out"
-go build -o "$work/bin/" ./tools/cmd/petasset ./tools/cmd/petbench
+go build -o "$work/bin/" ./tools/cmd/petasset ./dev/cmd/petbench
 petasset=$work/bin/petasset petbench=$work/bin/petbench
 # The sets take a while to encode: they are rewritten only when the
 # generator (petbench) changed since they were written.

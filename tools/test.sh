@@ -132,7 +132,7 @@ step 20 "rules/go_dependencies.bzl and WORKSPACE.bazel pin go.mod's versions"
 # WORKSPACE users get petasset's Go modules from that file, Bzlmod users and
 # the go tool from go.mod: the two must name the same version and hash.
 for mod in golang.org/x/image modernc.org/sqlite modernc.org/libc modernc.org/mathutil modernc.org/memory \
-    github.com/dustin/go-humanize github.com/google/uuid github.com/mattn/go-isatty github.com/remyoudompheng/bigfft; do
+    github.com/dustin/go-humanize github.com/google/uuid github.com/jezek/xgb github.com/mattn/go-isatty github.com/remyoudompheng/bigfft; do
     ver=$(go list -m -f '{{.Version}}' "$mod")
     sum=$(awk -v m="$mod" -v v="$ver" '$1 == m && $2 == v { print $3 }' go.sum)
     for want in "importpath = \"$mod\"" "version = \"$ver\"" "sum = \"$sum\""; do
@@ -187,8 +187,8 @@ step 30 "gazelle extension against Gazelle v0.39.1 (go vet, go test in gazelle/)
 # The converter decodes on a worker pool: its concurrency tests under the
 # race detector (115 s measured on a 2-core machine at load average 40;
 # not yet timed on an idle one).
-step 60 "go test -race (tools/packbuild worker pool)"
-go test -race -run 'Worker|Lowest|Oversize|HeaderPass' ./tools/packbuild
+step 60 "go test -race (tools/assetpackbuild worker pool)"
+go test -race -run 'Worker|Lowest|Oversize|HeaderPass' ./tools/assetpackbuild
 
 # Every Go benchmark once, so none rots; the timings are tools/bench.sh's
 # job, not CI's (its budget was 120 s, an estimate not yet timed as a whole: most of
@@ -204,7 +204,7 @@ step 165 "fuzz ($FUZZTIME each)"
 fuzz FuzzParse ./runtime/manifest
 fuzz FuzzRead ./runtime/pack
 # The fast PNG path against image/png: same pixels or same error.
-fuzz FuzzFastPath ./tools/packbuild
+fuzz FuzzFastPath ./tools/assetpackbuild
 fuzz FuzzZlib ./tools/internal/inflate
 # Inputs here are whole archives whose valid ones decode 50 frames and a
 # preview: minimising each new one (even for 5 s) left 60 s runs at 5 k
@@ -213,10 +213,11 @@ fuzz FuzzValidateArchive ./runtime/petpack -fuzzminimizetime=0x
 # The metadata seeds are whole 10 KB documents, which minimising turns into
 # most of a short run (171 inputs in 20 s, against 330 k without it).
 fuzz FuzzMetadata ./runtime/petpack -fuzzminimizetime=0x
-fuzz FuzzPrivacy ./runtime/petpack
+fuzz FuzzPrivacy ./runtime/petpack/internal/privacy
+fuzz FuzzDecode ./runtime/petpack/internal/imagecheck
 fuzz FuzzCheckObject ./internal/strictjson
 fuzz FuzzOpen ./internal/strictzip
-fuzz FuzzParse ./runtime/webp
+fuzz FuzzParse ./internal/webp
 fuzz FuzzReview ./tools/motionqa
 fuzz FuzzArtifactPath ./tools/motionqa
 # Minimising a new playback input replays long traces: keep findings as found.

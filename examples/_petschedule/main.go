@@ -1,9 +1,13 @@
-// Command petschedule prints the role -> frame schedule of the pet asset pack
-// that Bazel embeds into it: for every role of //assets/pet:pack, the frames
-// the role shows over its animation's cycles, read back through runtime/pack
-// and timed by runtime/presentation exactly as a desktop frontend would.
+// Command petschedule is a desktop app that embeds its pet: the pet asset
+// pack Bazel builds from //assets/pet is compiled into it. By default it
+// prints the pack's role -> frame schedule: for every role, the frames the
+// role shows over its animation's cycles, read back through runtime/pack and
+// timed by runtime/presentation exactly as a desktop frontend would. With
+// -show it shows the embedded pet on the X display through runtime/desktop,
+// as petdesk --pack does, with no file to read at all.
 //
 //	bazel run //examples/_petschedule:petschedule -- [-cycles N]
+//	bazel run //examples/_petschedule:petschedule -- -show [-role NAME]
 //
 // # Why this directory starts with an underscore
 //
@@ -27,21 +31,53 @@ import (
 	"os"
 
 	"github.com/agentpet/rules_pet/assets/pet/assetpack"
+	"github.com/agentpet/rules_pet/runtime/desktop"
+	"github.com/agentpet/rules_pet/runtime/desktop/control"
+	"github.com/agentpet/rules_pet/runtime/desktop/x11"
 	"github.com/agentpet/rules_pet/runtime/pack"
 	"github.com/agentpet/rules_pet/runtime/presentation"
 )
 
 func main() {
 	cycles := flag.Int("cycles", 1, "whole animation cycles to list per role (at least 1)")
+	show := flag.Bool("show", false, "show the embedded pet on the X display ($DISPLAY) instead")
+	role := flag.String("role", "activity_idle", "the role -show presents")
 	flag.Parse()
 	if flag.NArg() != 0 || *cycles < 1 {
-		fmt.Fprintln(os.Stderr, "usage: petschedule [-cycles N]")
+		fmt.Fprintln(os.Stderr, "usage: petschedule [-cycles N] | -show [-role NAME]")
 		os.Exit(2)
+	}
+	if *show {
+		if err := showPet(*role); err != nil {
+			fmt.Fprintln(os.Stderr, "petschedule:", err)
+			os.Exit(1)
+		}
+		return
 	}
 	if err := printSchedule(os.Stdout, assetpack.Pack, *cycles); err != nil {
 		fmt.Fprintln(os.Stderr, "petschedule:", err)
 		os.Exit(1)
 	}
+}
+
+// showPet shows the embedded pack on the desktop until the display goes
+// away, taking control messages as the ID "petschedule".
+func showPet(role string) error {
+	pet, err := desktop.FromPack(assetpack.Pack, role)
+	if err != nil {
+		return fmt.Errorf("embedded pack: %v", err)
+	}
+	b, err := x11.Open("")
+	if err != nil {
+		return err
+	}
+	defer b.Close()
+	l, err := control.Listen("petschedule")
+	if err != nil {
+		return err
+	}
+	defer l.Close()
+	return desktop.Run(b, pet, l.Messages(), desktop.Options{X: 64, Y: 64, Scale: 2, Title: "petschedule", Errors: os.Stderr})
 }
 
 // printSchedule validates data as a PETP pack and writes, for every role in

@@ -12,10 +12,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/agentpet/rules_pet/internal/fuzzseed"
 	"github.com/agentpet/rules_pet/internal/strictzip"
 	"github.com/agentpet/rules_pet/internal/strictzip/zipspec"
 	"github.com/agentpet/rules_pet/internal/strictzip/ziptest"
+	"github.com/agentpet/rules_pet/internal/testsupport/fuzzseed"
 )
 
 // limits are runtime/petpack's budgets, the ones the reader serves.

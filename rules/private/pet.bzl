@@ -5,7 +5,7 @@ load(":go.bzl", "pet_asset_pack_go_library")
 load(":golden.bzl", "golden_or_missing")
 load(":motion_qa.bzl", "production_or_missing")
 load(":petpack.bzl", "ACTIONS")
-load(":public.bzl", "pet_asset_pack", "pet_manifest", "pet_runtime_assets", "pet_runtime_assets_test", "petpack_archive", "petpack_player", "petpack_qa")
+load(":public.bzl", "pet_asset_pack", "pet_desktop", "pet_manifest", "pet_runtime_assets", "pet_runtime_assets_test", "petpack_archive", "petpack_player", "petpack_qa")
 load(":tags.bzl", "tagged")
 
 def _overlap(a, b):
@@ -67,7 +67,8 @@ def pet_asset_set(
       `<golden>`; when that file is not checked in yet, a test that fails
       printing `bazel run //pkg:<name>_golden.update`, which creates it;
     - `<name>_cc`: `pet_asset_pack_cc_library` (`#include "pkg/<name>_cc.h"`);
-    - `<name>_go`: `pet_asset_pack_go_library`, when `go_importpath` is given.
+    - `<name>_go`: `pet_asset_pack_go_library`, when `go_importpath` is given;
+    - `<name>_desktop`: `pet_desktop` of the pack (`bazel run` shows it).
 
     Every target is tagged `rules_pet`. At loading time the macro fails when
     the pack's output or the runtime prefix collides with one of a target
@@ -103,6 +104,7 @@ def pet_asset_set(
     pet_asset_pack_cc_library(name = name + "_cc", pack = ":" + name + "_pack", symbol = cc_symbol or name + "_pack", **common)
     if go_importpath:
         pet_asset_pack_go_library(name = name + "_go", pack = ":" + name + "_pack", importpath = go_importpath, **common)
+    pet_desktop(name = name + "_desktop", pack = ":" + name + "_pack", **common)
 
 def petpack_set(
         name,
@@ -127,7 +129,8 @@ def petpack_set(
     - `<name>_production` (and `.update`): `petpack_production_test` against
       `<review>`, or, when that is not checked in yet, a test that fails
       printing the update command that writes it;
-    - `<name>_player`: `petpack_player`.
+    - `<name>_player`: `petpack_player`;
+    - `<name>_desktop`: `pet_desktop` of the archive (`bazel run` shows it).
 
     Every target is tagged `rules_pet`. At loading time the macro fails when
     the archive's output collides with that of an earlier target in the
@@ -156,3 +159,4 @@ def petpack_set(
     petpack_qa(name = name + "_qa", archive = ":" + name, **common)
     production_or_missing(name + "_production", ":" + name, ":" + name + "_qa", review or name + ".motion-review.json", dict(size = "small", **common))
     petpack_player(name = name + "_player", archive = ":" + name, **common)
+    pet_desktop(name = name + "_desktop", archive = ":" + name, **common)

@@ -4,7 +4,8 @@ load("//rules:providers.bzl", "PetpackInfo")
 load("//rules:toolchain.bzl", "PET_TOOLCHAIN_TYPE")
 load(":common.bzl", "petasset_tool")
 
-# The nine fixed actions of the contract, in its order (section 4).
+# The nine fixed actions of the contract, in its order (section 4), and the
+# five modes: //tests/actiontables holds both to runtime/petpack/model.
 ACTIONS = ["idle", "thinking", "tool", "waiting", "done", "failed", "acknowledge", "drag_left", "drag_right"]
 
 _MODES = ["loop", "periodic", "burst_then_settle", "burst_then_idle", "once_then_return"]

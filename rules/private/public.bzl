@@ -7,6 +7,7 @@ The attributes and their docs are the rule's. `//rules:defs.bzl` exports
 these, and the whole-pet macros call them.
 """
 
+load(":desktop.bzl", _pet_desktop = "pet_desktop")
 load(":manifest.bzl", _pet_manifest = "pet_manifest")
 load(":motion_qa.bzl", _petpack_qa = "petpack_qa")
 load(":pack.bzl", _pet_asset_pack = "pet_asset_pack")
@@ -95,3 +96,14 @@ def petpack_player(name, **kwargs):
         (`tags`, kept and extended, `visibility`, `testonly`, ...).
     """
     _petpack_player(name = name, **with_tag(kwargs))
+
+def pet_desktop(name, **kwargs):
+    """The `pet_desktop` rule (rules/private/desktop.bzl) with the `rules_pet` tag added.
+
+    Args:
+      name: the target's name.
+      **kwargs: the rule's attributes (`pack`, `runtime_assets`, `archive`,
+        `role`, `scale`, `managed`) and the common ones (`tags`, kept and
+        extended, `visibility`, `testonly`, ...).
+    """
+    _pet_desktop(name = name, **with_tag(kwargs))

@@ -1,13 +1,13 @@
 package library
 
 import (
-	"archive/zip"
 	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
 
+	"github.com/agentpet/rules_pet/internal/durable"
 	"github.com/agentpet/rules_pet/runtime/petpack"
 )
 
@@ -93,33 +93,27 @@ func (s *Store) Export(id, dest string, rev int) error {
 			return err
 		}
 		published = true
-		return syncDir(realDir)
+		return durable.SyncDir(realDir)
 	})
 }
 
 // compareExport validates the staged copy and compares its results with
 // the installed revision's.
 func compareExport(installed, staged string) error {
-	vs := petpack.ValidatePath(staged)
-	if !vs.OK() {
+	ps, vs := petpack.OpenPath(staged)
+	if ps == nil {
 		return fmt.Errorf("the staged copy does not validate: %w", vs.Err())
 	}
-	vi := petpack.ValidatePath(installed)
-	if !vi.OK() {
+	defer ps.Close()
+	pi, vi := petpack.OpenPath(installed)
+	if pi == nil {
 		return fmt.Errorf("the installed revision no longer validates: %w", vi.Err())
 	}
+	defer pi.Close()
 	if !reflect.DeepEqual(vi.Manifest, vs.Manifest) {
 		return fmt.Errorf("the staged copy's manifest differs from the installed one")
 	}
-	fi, err := frameList(installed)
-	if err != nil {
-		return err
-	}
-	fs, err := frameList(staged)
-	if err != nil {
-		return err
-	}
-	if !reflect.DeepEqual(fi, fs) {
+	if !reflect.DeepEqual(frameList(pi), frameList(ps)) {
 		return fmt.Errorf("the staged copy's frames differ from the installed ones")
 	}
 	ti, oi := splitWarnings(vi.Warnings)
@@ -144,24 +138,15 @@ func splitWarnings(ws []petpack.Finding) (timing, other []petpack.Finding) {
 	return timing, other
 }
 
-type frameEntry struct {
-	name  string
-	size  uint64
-	crc32 uint32
-}
-
-// frameList is the archive's frame entries with their sizes and CRCs.
-func frameList(path string) ([]frameEntry, error) {
-	zr, err := zip.OpenReader(path)
-	if err != nil {
-		return nil, err
-	}
-	defer zr.Close()
-	var out []frameEntry
-	for _, e := range zr.File {
-		if strings.HasPrefix(e.Name, "assets/frames/") {
-			out = append(out, frameEntry{e.Name, e.UncompressedSize64, e.CRC32})
+// frameList is the validated archive's frame entries with their sizes and
+// CRCs, in path order.
+func frameList(p *petpack.Package) []petpack.PackageEntry {
+	var out []petpack.PackageEntry
+	for _, e := range p.Entries() {
+		if strings.HasPrefix(e.Path, "assets/frames/") {
+			e.StoredSize = 0 // how a frame is compressed is not what it is
+			out = append(out, e)
 		}
 	}
-	return out, nil
+	return out
 }

@@ -10,56 +10,16 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+
+	"github.com/agentpet/rules_pet/internal/durable"
 )
 
-// syncDir makes the entries of dir (a creation, a rename, a removal)
-// durable. Unlike a build tool's best effort, the store reports a failure:
-// a rename that is not on disk is not published.
-func syncDir(dir string) error {
-	d, err := os.Open(dir)
-	if err != nil {
-		return err
-	}
-	err = d.Sync()
-	if cerr := d.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
-		return fmt.Errorf("sync %s: %w", dir, err)
-	}
-	return nil
-}
-
-// writeSynced creates path (which must not exist) with data and syncs it.
-func writeSynced(path string, data []byte) error {
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
-	if err != nil {
-		return err
-	}
-	_, err = f.Write(data)
-	if err == nil {
-		err = f.Sync()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	return err
-}
-
-// replaceFile replaces path with data atomically: a temporary name in the
-// same directory, sync, rename, sync the directory. On error path is as it
-// was and no temporary file is left.
+// replaceFile replaces path with data atomically (internal/durable: a
+// temporary name in the same directory, sync, rename, sync the directory).
+// On an error before the rename path is as it was and no temporary file
+// is left.
 func replaceFile(path string, data []byte) error {
-	tmp := filepath.Join(filepath.Dir(path), "."+filepath.Base(path)+".tmp-"+randomName())
-	if err := writeSynced(tmp, data); err != nil {
-		os.Remove(tmp)
-		return err
-	}
-	if err := os.Rename(tmp, path); err != nil {
-		os.Remove(tmp)
-		return err
-	}
-	return syncDir(filepath.Dir(path))
+	return durable.Write(path, data, 0o644)
 }
 
 // copySynced copies src to the new file dst, syncs it and returns the
@@ -136,7 +96,7 @@ func syncTree(root string) error {
 		return err
 	}
 	for i := len(dirs) - 1; i >= 0; i-- {
-		if err := syncDir(dirs[i]); err != nil {
+		if err := durable.SyncDir(dirs[i]); err != nil {
 			return err
 		}
 	}
@@ -151,7 +111,7 @@ func removeAll(path string) error {
 	if err := os.RemoveAll(path); err != nil {
 		return err
 	}
-	return syncDir(filepath.Dir(path))
+	return durable.SyncDir(filepath.Dir(path))
 }
 
 // exists reports whether path exists (without following a final link).

@@ -12,7 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/agentpet/rules_pet/internal/petpacktest"
+	"github.com/agentpet/rules_pet/internal/testsupport/petpacktest"
 	"github.com/agentpet/rules_pet/runtime/petpack"
 )
 

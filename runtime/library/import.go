@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/agentpet/rules_pet/internal/durable"
 	"github.com/agentpet/rules_pet/runtime/petpack"
 )
 
@@ -155,7 +156,7 @@ func (s *Store) installLocked(val *validated, opt ImportOptions, origin Origin) 
 	defer func() {
 		if !published {
 			os.RemoveAll(stage)
-			syncDir(s.stagingPath())
+			durable.SyncDir(s.stagingPath())
 		}
 	}()
 	src, err := s.stageRevision(val, stage)
@@ -253,10 +254,10 @@ func (s *Store) installLocked(val *validated, opt ImportOptions, origin Origin) 
 		return fail(err)
 	}
 	published = true
-	if err := syncDir(filepath.Dir(revDir)); err != nil {
+	if err := durable.SyncDir(filepath.Dir(revDir)); err != nil {
 		return fail(err)
 	}
-	if err := syncDir(s.stagingPath()); err != nil {
+	if err := durable.SyncDir(s.stagingPath()); err != nil {
 		return fail(err)
 	}
 	if err := s.step(StepPointer); err != nil {

@@ -11,6 +11,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/agentpet/rules_pet/internal/durable"
 )
 
 // The store's fixed names below its root.
@@ -228,7 +230,7 @@ func mkdirSynced(dir string) error {
 	if err := os.Mkdir(dir, 0o755); err != nil && !os.IsExist(err) {
 		return err
 	}
-	return syncDir(filepath.Dir(dir))
+	return durable.SyncDir(filepath.Dir(dir))
 }
 
 // Close releases the database and the lock file.

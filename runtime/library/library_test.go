@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/agentpet/rules_pet/internal/fuzzseed"
+	"github.com/agentpet/rules_pet/internal/testsupport/fuzzseed"
 )
 
 func mustImport(t *testing.T, s *Store, path string, opt ImportOptions) *Pet {

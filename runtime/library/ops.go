@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+
+	"github.com/agentpet/rules_pet/internal/durable"
 )
 
 // commit runs f in one transaction and commits it: the commit point of
@@ -221,14 +223,14 @@ func (s *Store) Delete(id string) error {
 			if rerr := os.Rename(trash, dir); rerr != nil {
 				return fmt.Errorf("%w (and moving %s back: %v; the next open recovers)", err, dir, rerr)
 			}
-			syncDir(filepath.Dir(dir))
-			syncDir(s.stagingPath())
+			durable.SyncDir(filepath.Dir(dir))
+			durable.SyncDir(s.stagingPath())
 			return err
 		}
-		if err := syncDir(filepath.Dir(dir)); err != nil {
+		if err := durable.SyncDir(filepath.Dir(dir)); err != nil {
 			return back(err)
 		}
-		if err := syncDir(s.stagingPath()); err != nil {
+		if err := durable.SyncDir(s.stagingPath()); err != nil {
 			return back(err)
 		}
 		err = s.commit(func(tx *sql.Tx) error {

@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+
+	"github.com/agentpet/rules_pet/internal/durable"
 )
 
 // intent is written into staging/ (and synced) before a write touches
@@ -29,11 +31,11 @@ func (s *Store) writeIntent(in intent) (string, error) {
 		return "", err
 	}
 	path := filepath.Join(s.stagingPath(), intentPrefix+randomName()+".json")
-	if err := writeSynced(path, data); err != nil {
+	if err := durable.WriteNew(path, data); err != nil {
 		os.Remove(path)
 		return "", err
 	}
-	if err := syncDir(s.stagingPath()); err != nil {
+	if err := durable.SyncDir(s.stagingPath()); err != nil {
 		os.Remove(path)
 		return "", err
 	}
@@ -45,7 +47,7 @@ func (s *Store) writeIntent(in intent) (string, error) {
 // already reconciled.
 func clearIntent(path string) {
 	if os.Remove(path) == nil {
-		syncDir(filepath.Dir(path))
+		durable.SyncDir(filepath.Dir(path))
 	}
 }
 
@@ -86,7 +88,7 @@ func (s *Store) recoverLocked() error {
 			return err
 		}
 	}
-	return syncDir(staging)
+	return durable.SyncDir(staging)
 }
 
 // reconcile brings one pet's files into agreement with its committed row.
@@ -105,7 +107,7 @@ func (s *Store) reconcile(in intent) error {
 			if err := os.Rename(trash, dir); err != nil {
 				return err
 			}
-			if err := syncDir(filepath.Dir(dir)); err != nil {
+			if err := durable.SyncDir(filepath.Dir(dir)); err != nil {
 				return err
 			}
 		}

@@ -1,6 +1,6 @@
 // Package pack reads PETP v1, the embedded asset pack (pack contract
 // sections 3 to 10), and holds the layout facts its writer,
-// tools/packbuild, shares with it.
+// tools/assetpackbuild, shares with it.
 //
 // A pack is validated whole before anything is decoded: Read and ReadInto
 // either return every table and a view of every payload, or an *Error naming

@@ -8,11 +8,11 @@ import (
 	"reflect"
 	"testing"
 
-	"github.com/agentpet/rules_pet/internal/fuzzseed"
-	"github.com/agentpet/rules_pet/internal/packformat"
+	"github.com/agentpet/rules_pet/internal/assetpackformat"
+	"github.com/agentpet/rules_pet/internal/testsupport/assetpackbuildtest"
+	"github.com/agentpet/rules_pet/internal/testsupport/fuzzseed"
 	"github.com/agentpet/rules_pet/runtime/pack"
-	"github.com/agentpet/rules_pet/tools/packbuild"
-	"github.com/agentpet/rules_pet/tools/packbuild/packbuildtest"
+	"github.com/agentpet/rules_pet/tools/assetpackbuild"
 )
 
 var updateSeeds = flag.Bool("update-seeds", false, "rewrite testdata/fuzz/FuzzRead from the test packs")
@@ -28,7 +28,7 @@ const seedDir = "testdata/fuzz/FuzzRead"
 func FuzzRead(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		checkReadProperties(t, data)
-		if len(data) >= packformat.MinPackLength && len(data) <= packformat.MaxPackLength {
+		if len(data) >= assetpackformat.MinPackLength && len(data) <= assetpackformat.MaxPackLength {
 			checkReadProperties(t, fixCheck(clone(data)))
 		}
 	})
@@ -51,19 +51,19 @@ func checkReadProperties(t *testing.T, data []byte) {
 		return
 	}
 	m := dst.Manifest()
-	images := make([]packbuild.Image, len(dst.Entries))
+	images := make([]assetpackbuild.Image, len(dst.Entries))
 	for i, e := range dst.Entries {
 		if &e.Colour[0] != &data[e.ColourOffset] || &e.Mask[0] != &data[e.MaskOffset] {
 			t.Fatalf("entry %d payloads do not alias the input", i)
 		}
-		images[i] = packbuild.Image{Width: int(e.Width), Height: int(e.Height), Colour: e.Colour, Mask: e.Mask}
+		images[i] = assetpackbuild.Image{Width: int(e.Width), Height: int(e.Height), Colour: e.Colour, Mask: e.Mask}
 	}
-	again, err := packbuild.Encode(&m, images)
+	again, err := assetpackbuild.Encode(&m, images)
 	if err != nil {
 		t.Fatalf("accepted pack does not re-encode: %v", err)
 	}
 	if !bytes.Equal(again, data) {
-		t.Fatalf("re-encoded pack differs: %s", packformat.FirstDifference(again, data))
+		t.Fatalf("re-encoded pack differs: %s", assetpackformat.FirstDifference(again, data))
 	}
 }
 
@@ -94,10 +94,10 @@ func seeds(t *testing.T) map[string][]byte {
 }
 
 // smallLimitsImages keeps the limits seed small: every image 2 by 2.
-func smallLimitsImages() []packbuild.Image {
-	var images []packbuild.Image
+func smallLimitsImages() []assetpackbuild.Image {
+	var images []assetpackbuild.Image
 	for i := 0; i < 32; i++ {
-		images = append(images, packbuildtest.Synth(2, 2, i))
+		images = append(images, assetpackbuildtest.Synth(2, 2, i))
 	}
 	return images
 }

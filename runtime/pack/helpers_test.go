@@ -6,11 +6,11 @@ import (
 	"os"
 	"testing"
 
-	"github.com/agentpet/rules_pet/internal/packformat"
+	"github.com/agentpet/rules_pet/internal/assetpackformat"
+	"github.com/agentpet/rules_pet/internal/testsupport/assetpackbuildtest"
 	"github.com/agentpet/rules_pet/runtime/manifest"
 	"github.com/agentpet/rules_pet/runtime/manifest/manifesttest"
-	"github.com/agentpet/rules_pet/tools/packbuild"
-	"github.com/agentpet/rules_pet/tools/packbuild/packbuildtest"
+	"github.com/agentpet/rules_pet/tools/assetpackbuild"
 )
 
 // The tests build packs with the converter's Encode and then damage them,
@@ -32,9 +32,9 @@ func canonicalManifest(t testing.TB) *manifest.Manifest {
 	return m
 }
 
-func encode(t testing.TB, m *manifest.Manifest, images []packbuild.Image) []byte {
+func encode(t testing.TB, m *manifest.Manifest, images []assetpackbuild.Image) []byte {
 	t.Helper()
-	b, err := packbuild.Encode(m, images)
+	b, err := assetpackbuild.Encode(m, images)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -46,9 +46,9 @@ func encode(t testing.TB, m *manifest.Manifest, images []packbuild.Image) []byte
 func canonicalPack(t testing.TB) []byte {
 	t.Helper()
 	m := canonicalManifest(t)
-	images := make([]packbuild.Image, len(m.Images))
+	images := make([]assetpackbuild.Image, len(m.Images))
 	for i := range images {
-		images[i] = packbuildtest.Synth(64, 64, i)
+		images[i] = assetpackbuildtest.Synth(64, 64, i)
 	}
 	return encode(t, m, images)
 }
@@ -71,7 +71,7 @@ func paddedPack(t testing.TB) []byte {
 	m.Images = append(m.Images, manifest.Image{ID: "img2"})
 	m.Frames = append(m.Frames, manifest.Frame{Image: 1, DurationMS: 5})
 	m.Animations[0].FrameCount = 2
-	return encode(t, m, []packbuild.Image{packbuildtest.Synth(3, 3, 0), packbuildtest.Synth(3, 3, 1)})
+	return encode(t, m, []assetpackbuild.Image{assetpackbuildtest.Synth(3, 3, 0), assetpackbuildtest.Synth(3, 3, 1)})
 }
 
 // limitsManifest is at every count limit at once, with 31-byte
@@ -101,9 +101,9 @@ func fixCheck(b []byte) []byte {
 func clone(b []byte) []byte { return append([]byte(nil), b...) }
 
 // tables returns the table offsets of a pack from its own header.
-func tables(b []byte) packformat.Tables {
-	return packformat.Layout(packformat.Counts{Images: get16(b, 14), Animations: get16(b, 16), Frames: get16(b, 18), Roles: get16(b, 20)})
+func tables(b []byte) assetpackformat.Tables {
+	return assetpackformat.Layout(assetpackformat.Counts{Images: get16(b, 14), Animations: get16(b, 16), Frames: get16(b, 18), Roles: get16(b, 20)})
 }
 
 // entryOff is the offset of entry i's record.
-func entryOff(b []byte, i int) int { return tables(b).Entries + i*packformat.EntryRecordLength }
+func entryOff(b []byte, i int) int { return tables(b).Entries + i*assetpackformat.EntryRecordLength }

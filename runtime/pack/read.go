@@ -2,7 +2,7 @@ package pack
 
 import (
 	"bytes"
-	pf "github.com/agentpet/rules_pet/internal/packformat"
+	pf "github.com/agentpet/rules_pet/internal/assetpackformat"
 	"hash/crc32"
 
 	"github.com/agentpet/rules_pet/runtime/manifest"

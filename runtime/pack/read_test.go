@@ -9,11 +9,11 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/agentpet/rules_pet/internal/packformat"
+	"github.com/agentpet/rules_pet/internal/assetpackformat"
+	"github.com/agentpet/rules_pet/internal/testsupport/assetpackbuildtest"
 	"github.com/agentpet/rules_pet/runtime/manifest"
 	"github.com/agentpet/rules_pet/runtime/pack"
-	"github.com/agentpet/rules_pet/tools/packbuild"
-	"github.com/agentpet/rules_pet/tools/packbuild/packbuildtest"
+	"github.com/agentpet/rules_pet/tools/assetpackbuild"
 )
 
 // fault is one change to a valid pack.
@@ -46,16 +46,16 @@ func at(off func(b []byte) int, f func(b []byte, off int)) fault {
 }
 
 func anim(i, field int) func(b []byte) int {
-	return func(b []byte) int { return tables(b).Animations + i*packformat.AnimationRecordLength + field }
+	return func(b []byte) int { return tables(b).Animations + i*assetpackformat.AnimationRecordLength + field }
 }
 func frame(i, field int) func(b []byte) int {
-	return func(b []byte) int { return tables(b).Frames + i*packformat.FrameRecordLength + field }
+	return func(b []byte) int { return tables(b).Frames + i*assetpackformat.FrameRecordLength + field }
 }
 func role(i, field int) func(b []byte) int {
-	return func(b []byte) int { return tables(b).Roles + i*packformat.RoleRecordLength + field }
+	return func(b []byte) int { return tables(b).Roles + i*assetpackformat.RoleRecordLength + field }
 }
 func imageRec(i, field int) func(b []byte) int {
-	return func(b []byte) int { return tables(b).Images + i*packformat.ImageRecordLength + field }
+	return func(b []byte) int { return tables(b).Images + i*assetpackformat.ImageRecordLength + field }
 }
 func entry(i, field int) func(b []byte) int {
 	return func(b []byte) int { return entryOff(b, i) + field }
@@ -106,7 +106,7 @@ var ruleCases = []struct {
 		return b
 	}, false, pack.RulePackLengthOutOfRange},
 	{"length over 16 MiB", canonicalPack, func(b []byte) []byte {
-		big := make([]byte, packformat.MaxPackLength+4)
+		big := make([]byte, assetpackformat.MaxPackLength+4)
 		copy(big, b)
 		put32(big, hdrPackLen, uint32(len(big)))
 		return big
@@ -191,7 +191,7 @@ func set8Fn(off func(b []byte) int, v byte) fault {
 }
 
 func minimalPack(t testing.TB) []byte {
-	return encode(t, oneImage(), []packbuild.Image{packbuildtest.Synth(1, 1, 1)})
+	return encode(t, oneImage(), []assetpackbuild.Image{assetpackbuildtest.Synth(1, 1, 1)})
 }
 
 // checkRejected reads data and asserts a rejection by want that leaves the
@@ -301,7 +301,7 @@ func TestTruncations(t *testing.T) {
 	for _, base := range [][]byte{canonicalPack(t), paddedPack(t)} {
 		for n := 0; n < len(base); n++ {
 			want := pack.RulePackLengthMismatch
-			if n < packformat.HeaderLength {
+			if n < assetpackformat.HeaderLength {
 				want = pack.RuleTruncatedHeader
 			}
 			err := pack.Verify(base[:n])
@@ -316,7 +316,7 @@ func TestTruncations(t *testing.T) {
 // the cut reaches the structural rules instead of stopping at the length.
 func TestTruncationsResealed(t *testing.T) {
 	base := canonicalPack(t)
-	for n := packformat.MinPackLength; n < len(base); n += 4 {
+	for n := assetpackformat.MinPackLength; n < len(base); n += 4 {
 		b := fixCheck(clone(base[:n]))
 		if err := pack.Verify(b); err == nil {
 			t.Fatalf("resealed %d-byte prefix accepted", n)
@@ -368,15 +368,15 @@ func TestAcceptLimits(t *testing.T) {
 	tests := []struct {
 		name   string
 		m      *manifest.Manifest
-		images []packbuild.Image
+		images []assetpackbuild.Image
 	}{
-		{"every count at its limit", limitsManifest(), packbuildtest.LimitsImages()},
-		{"16 frames in one animation", sixteen, []packbuild.Image{packbuildtest.Synth(2, 2, 0)}},
-		{"1x1", oneImage(), []packbuild.Image{packbuildtest.Synth(1, 1, 0)}},
-		{"1024x1", oneImage(), []packbuild.Image{packbuildtest.Synth(1024, 1, 0)}},
-		{"1x1024", oneImage(), []packbuild.Image{packbuildtest.Synth(1, 1024, 0)}},
-		{"1024x1024", oneImage(), []packbuild.Image{packbuildtest.Synth(1024, 1024, 0)}},
-		{"9 wide", oneImage(), []packbuild.Image{packbuildtest.Synth(9, 3, 0)}},
+		{"every count at its limit", limitsManifest(), assetpackbuildtest.LimitsImages()},
+		{"16 frames in one animation", sixteen, []assetpackbuild.Image{assetpackbuildtest.Synth(2, 2, 0)}},
+		{"1x1", oneImage(), []assetpackbuild.Image{assetpackbuildtest.Synth(1, 1, 0)}},
+		{"1024x1", oneImage(), []assetpackbuild.Image{assetpackbuildtest.Synth(1024, 1, 0)}},
+		{"1x1024", oneImage(), []assetpackbuild.Image{assetpackbuildtest.Synth(1, 1024, 0)}},
+		{"1024x1024", oneImage(), []assetpackbuild.Image{assetpackbuildtest.Synth(1024, 1024, 0)}},
+		{"9 wide", oneImage(), []assetpackbuild.Image{assetpackbuildtest.Synth(9, 3, 0)}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -464,7 +464,7 @@ func TestReadIntoReplaces(t *testing.T) {
 	}
 }
 
-// TestGolden reads the checked-in golden pack (written by tools/packbuild
+// TestGolden reads the checked-in golden pack (written by tools/assetpackbuild
 // from the canonical asset set): it is accepted, is 44232 bytes, and every
 // payload view stays inside the payload region and inside its own bytes.
 func TestGolden(t *testing.T) {
@@ -479,7 +479,7 @@ func TestGolden(t *testing.T) {
 	if len(b) != 44232 {
 		t.Errorf("golden is %d bytes, want 44232", len(b))
 	}
-	lo, hi := int(p.Header.PayloadOffset), len(b)-packformat.CheckLength
+	lo, hi := int(p.Header.PayloadOffset), len(b)-assetpackformat.CheckLength
 	next := lo
 	for i, e := range p.Entries {
 		for _, pl := range []struct {

@@ -4,15 +4,15 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/agentpet/rules_pet/internal/packformat"
-	"github.com/agentpet/rules_pet/tools/packbuild/packbuildtest"
+	"github.com/agentpet/rules_pet/internal/assetpackformat"
+	"github.com/agentpet/rules_pet/internal/testsupport/assetpackbuildtest"
 )
 
 // TestRegionsCanonical checks the coarse regions of the canonical layout
 // against contract section 13 and that they tile the pack exactly.
 func TestRegionsCanonical(t *testing.T) {
 	b := canonicalPack(t)
-	want := []packformat.Region{
+	want := []assetpackformat.Region{
 		{Name: "header", Offset: 0, Length: 28},
 		{Name: "image table", Offset: 28, Length: 160},
 		{Name: "animation table", Offset: 188, Length: 180},
@@ -23,12 +23,12 @@ func TestRegionsCanonical(t *testing.T) {
 	off := 708
 	for i := 0; i < 5; i++ {
 		want = append(want,
-			packformat.Region{Name: "entry " + string(rune('0'+i)) + " colour payload", Offset: off, Length: 8192},
-			packformat.Region{Name: "entry " + string(rune('0'+i)) + " mask payload", Offset: off + 8192, Length: 512})
+			assetpackformat.Region{Name: "entry " + string(rune('0'+i)) + " colour payload", Offset: off, Length: 8192},
+			assetpackformat.Region{Name: "entry " + string(rune('0'+i)) + " mask payload", Offset: off + 8192, Length: 512})
 		off += 8704
 	}
-	want = append(want, packformat.Region{Name: "check", Offset: 44228, Length: 4})
-	got := packformat.Regions(b)
+	want = append(want, assetpackformat.Region{Name: "check", Offset: 44228, Length: 4})
+	got := assetpackformat.Regions(b)
 	if len(got) != len(want) {
 		t.Fatalf("Regions = %v\nwant %v", got, want)
 	}
@@ -42,8 +42,8 @@ func TestRegionsCanonical(t *testing.T) {
 // TestRegionsTile shows both listings cover every byte of an accepted pack
 // once, in order, padding included.
 func TestRegionsTile(t *testing.T) {
-	for _, b := range [][]byte{canonicalPack(t), paddedPack(t), minimalPack(t), encode(t, limitsManifest(), packbuildtest.LimitsImages())} {
-		for name, rs := range map[string][]packformat.Region{"Regions": packformat.Regions(b), "Fields": packformat.Fields(b)} {
+	for _, b := range [][]byte{canonicalPack(t), paddedPack(t), minimalPack(t), encode(t, limitsManifest(), assetpackbuildtest.LimitsImages())} {
+		for name, rs := range map[string][]assetpackformat.Region{"Regions": assetpackformat.Regions(b), "Fields": assetpackformat.Fields(b)} {
 			next := 0
 			for _, r := range rs {
 				if r.Offset != next || r.Length <= 0 {
@@ -57,7 +57,7 @@ func TestRegionsTile(t *testing.T) {
 		}
 	}
 	var padding int
-	for _, r := range packformat.Regions(paddedPack(t)) {
+	for _, r := range assetpackformat.Regions(paddedPack(t)) {
 		if strings.HasPrefix(r.Name, "padding after ") {
 			padding += r.Length
 		}
@@ -77,7 +77,7 @@ func TestRegionsDamaged(t *testing.T) {
 		put16(c, 14, 0xffff)
 		return c
 	}()} {
-		for _, r := range packformat.Regions(d) {
+		for _, r := range assetpackformat.Regions(d) {
 			if r.Offset < 0 || r.End() > len(d) {
 				t.Errorf("%d bytes: region %+v outside the data", len(d), r)
 			}
@@ -105,7 +105,7 @@ func TestFirstDifference(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			d := packformat.FirstDifference(tt.got(), want)
+			d := assetpackformat.FirstDifference(tt.got(), want)
 			if tt.region == "" {
 				if d != "" {
 					t.Fatalf("equal packs: %q", d)

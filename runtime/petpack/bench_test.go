@@ -53,7 +53,7 @@ func highTierPackage(tb testing.TB) []byte {
 			m["render_size"] = map[string]interface{}{"width": 576, "height": 624}
 		})
 		mt := metadataFor(states)
-		mt.src.Quality, mt.brf.Quality, mt.brf.Runtime.RenderSize = QualityHigh, QualityHigh, Size{576, 624}
+		mt.src.Quality, mt.brf.Quality, mt.brf.Runtime.RenderSize = QualityHigh, QualityHigh, Size{Width: 576, Height: 624}
 		mt.events[0].Quality = QualityHigh
 		p = p.with(sourcePath, mt.source()).with(briefPath, mt.brief()).with(sessionPath, mt.session())
 		var frames []image.Image

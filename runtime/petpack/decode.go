@@ -68,6 +68,10 @@ func checkManifest(c *checker, data []byte) *Manifest {
 	return m
 }
 
+// legacyVersions are recognised only to say that the pet must be recreated;
+// they have no migration path (section 10).
+var legacyVersions = []string{"apc.petpack.v1", "apc.petpack.v2"}
+
 // checkVersion is stage 3: only the schema_version string is looked at, so
 // a V1 or V2 manifest gets the recreate message whatever else it holds.
 func checkVersion(c *checker, raw json.RawMessage) bool {

@@ -30,7 +30,7 @@
 //     budgets; then every archive entry read once through a bounded,
 //     CRC-checked stream; frame counts; each PNG's IHDR for the pixel and
 //     decoded-RGBA budgets; animated_preview.webp's container, bitstream
-//     headers and VP8L allocation pre-pass (runtime/webp) for the preview
+//     headers and VP8L allocation pre-pass (internal/webp) for the preview
 //     budgets. Nothing is decoded in this stage.
 //  3. Version: manifest.json is one JSON object with no duplicate key, and
 //     its schema_version is exactly apc.petpack.v3; V1 and V2 get the
@@ -48,7 +48,7 @@
 //     source/source.json, brief.json, each line of
 //     source/skill_session.jsonl and build/validation.json checked against
 //     the contract authors' published V3 schemas, every keyword with JSON
-//     Schema's meaning (metaschema.go describes them, runtime/jsonschema
+//     Schema's meaning (metaschema.go describes them, internal/jsonschema
 //     evaluates them, the repository's schemas/ directory publishes them);
 //     source/prompt.md and a non-empty session log; then identity, name,
 //     style, quality, render size, the nine timing contracts, frame
@@ -57,7 +57,8 @@
 //     the file set; then the recursive privacy check: every key and
 //     string value of the four documents (each session record its own
 //     document) through one detector per bullet of section 7's list
-//     (privacykeys.go for keys, privacyvalues.go for values), with the
+//     (package internal/privacy: keys.go for keys, values.go for values;
+//     its kinds are this package's rule IDs), with the
 //     contract authors' key names, path and locator rules and bounds
 //     as its baseline.
 //
@@ -121,7 +122,7 @@
 //	| 2     | png_header_invalid                 | a frame or the cover does not start with a PNG signature and a valid IHDR      |
 //	| 2     | image_too_many_pixels              | an IHDR declares over 16,777,216 pixels                                        |
 //	| 2     | state_decoded_too_large            | an action's frames would decode to over 420 MiB (8 bytes a pixel at 16 bits)   |
-//	| 2     | preview_header_invalid             | animated_preview.webp breaks a runtime/webp container or bitstream rule (named) |
+//	| 2     | preview_header_invalid             | animated_preview.webp breaks a internal/webp container or bitstream rule (named) |
 //	| 2     | preview_frame_count                | the preview has no image, or over 120 frames (webp_frame_count)                |
 //	| 2     | preview_too_many_pixels            | the preview canvas or a frame is over 16,777,216 pixels (webp_canvas_too_large) |
 //	| 2     | preview_frame_outside_canvas       | a preview frame reaches outside the canvas (webp_frame_outside_canvas)         |
@@ -177,7 +178,7 @@
 //	| 4     | cover_no_alpha                     | cover.png's colour type is not 4 or 6 (a tRNS chunk is not an alpha channel)   |
 //	| 4     | cover_decode_failed                | cover.png does not decode completely with image/png                            |
 //	| 4     | cover_alpha_coverage               | under 1% of the cover's pixels are visible, or under 1% transparent            |
-//	| 4     | cover_checkerboard                 | two corners of the cover alternate in two tones, a baked checkerboard (checkerboard.go) |
+//	| 4     | cover_checkerboard                 | two corners of the cover alternate in two tones, a baked checkerboard (internal/imagecheck) |
 //	| 4     | frame_decode_failed                | a frame does not decode completely with image/png                              |
 //	| 4     | frame_alpha_coverage_low           | (warning) under 1% of a frame's pixels are visible, or under 1% transparent    |
 //	| 4     | frame_duplicate_adjacent           | (warning) a frame decodes to the pixels of the one before it (or a loop's last to its first) |
@@ -263,7 +264,7 @@
 //
 // The media gate reads section 6 this way. A colour type "with Alpha" is
 // PNG colour type 4 or 6, the types with an alpha channel; a tRNS chunk on
-// a palette or RGB image does not count, as tools/packbuild reads it too.
+// a palette or RGB image does not count, as tools/assetpackbuild reads it too.
 // Visible means alpha 16 or more and transparent alpha 239 or less (the
 // contract authors' thresholds; an edge pixel can be both), each at least
 // 1% of the pixels. Frames are compared as decoded, 8-bit non-premultiplied
@@ -275,9 +276,9 @@
 // does. 384x416 is the recommended size of both previews, so the cover
 // and the animated preview's canvas each warn at another size. The
 // checkerboard detector, the contract authors' corner-patch reading, is
-// defined in checkerboard.go. The preview's
+// defined in internal/imagecheck/checkerboard.go. The preview's
 // header pre-pass belongs to stage 2 with the other decoded-resource
-// budgets, and its findings say which runtime/webp rule the file broke;
+// budgets, and its findings say which internal/webp rule the file broke;
 // section 11's preview budgets each have a rule, and the remaining
 // container and bitstream rules share preview_header_invalid.
 //

@@ -6,10 +6,10 @@ import (
 	"reflect"
 	"testing"
 
-	"github.com/agentpet/rules_pet/internal/fuzzseed"
 	"github.com/agentpet/rules_pet/internal/strictzip"
 	"github.com/agentpet/rules_pet/internal/strictzip/zipspec"
 	"github.com/agentpet/rules_pet/internal/strictzip/ziptest"
+	"github.com/agentpet/rules_pet/internal/testsupport/fuzzseed"
 )
 
 var updateSeeds = flag.Bool("update-seeds", false, "rewrite testdata/fuzz/FuzzValidateArchive")

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	js "github.com/agentpet/rules_pet/runtime/jsonschema"
+	js "github.com/agentpet/rules_pet/internal/jsonschema"
 )
 
 const metaSeedDir = "testdata/fuzz/FuzzMetadata"

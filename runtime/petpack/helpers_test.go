@@ -16,6 +16,7 @@ import (
 
 	"github.com/agentpet/rules_pet/internal/strictzip"
 	"github.com/agentpet/rules_pet/internal/strictzip/ziptest"
+	"github.com/agentpet/rules_pet/runtime/petpack/internal/imagecheck"
 	"github.com/agentpet/rules_pet/tools/webpenc"
 )
 
@@ -148,7 +149,7 @@ func testPreview() []byte {
 // declaring w by h at the bit depth, followed by nothing a decoder could
 // use: enough for the header pre-pass, which must reject it unread.
 func ihdrOnly(w, h uint32, depth uint8) []byte {
-	b := append([]byte(nil), pngSignature...)
+	b := append([]byte(nil), imagecheck.Signature...)
 	chunk := make([]byte, 4+13)
 	copy(chunk, "IHDR")
 	binary.BigEndian.PutUint32(chunk[4:], w)
@@ -170,7 +171,7 @@ func manifestValue(states []State) map[string]interface{} {
 		Name:          "Test Cat",
 		Style:         "flat pixel art",
 		Quality:       QualityLow,
-		RenderSize:    Size{192, 208},
+		RenderSize:    Size{Width: 192, Height: 208},
 		States:        states,
 		CreatedAt:     "2025-01-02T03:04:05Z",
 	}

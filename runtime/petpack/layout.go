@@ -6,7 +6,7 @@ import (
 )
 
 // requiredFiles and requiredDirs are the layout of section 3. The nine
-// frames directories are required too; they come from actionTable.
+// frames directories are required too; they come from Actions().
 var (
 	requiredFiles = []string{
 		"manifest.json",
@@ -39,8 +39,8 @@ var knownChildren = map[string]map[string]bool{
 
 func framesChildren() map[string]bool {
 	m := map[string]bool{}
-	for _, t := range actionTable {
-		m[string(t.action)] = true
+	for _, a := range Actions() {
+		m[string(a)] = true
 	}
 	return m
 }
@@ -60,8 +60,8 @@ func checkLayout(c *checker, fs *fileSet) {
 	for _, p := range requiredFiles {
 		requireNode(c, fs, p, false)
 	}
-	for _, t := range actionTable {
-		requireNode(c, fs, t.action.FramesDir(), true)
+	for _, a := range Actions() {
+		requireNode(c, fs, a.FramesDir(), true)
 	}
 	for _, p := range requiredDirs {
 		requireNode(c, fs, p, true)
@@ -89,8 +89,8 @@ func checkLayout(c *checker, fs *fileSet) {
 			checkClosed(c, n)
 		}
 	}
-	for _, t := range actionTable {
-		n := fs.lookup(t.action.FramesDir())
+	for _, a := range Actions() {
+		n := fs.lookup(a.FramesDir())
 		if n == nil || !n.dir {
 			continue
 		}
@@ -199,8 +199,8 @@ func isFrameName(name string) bool {
 // comparator, for the actions whose directory exists.
 func stateFrames(fs *fileSet) map[Action][]*node {
 	out := map[Action][]*node{}
-	for _, t := range actionTable {
-		n := fs.lookup(t.action.FramesDir())
+	for _, a := range Actions() {
+		n := fs.lookup(a.FramesDir())
 		if n == nil || !n.dir {
 			continue
 		}
@@ -211,7 +211,7 @@ func stateFrames(fs *fileSet) map[Action][]*node {
 			}
 		}
 		sort.Slice(frames, func(i, j int) bool { return NaturalLess(frames[i].name, frames[j].name) })
-		out[t.action] = frames
+		out[a] = frames
 	}
 	return out
 }

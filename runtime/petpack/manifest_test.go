@@ -40,7 +40,7 @@ func TestValidManifest(t *testing.T) {
 		t.Fatalf("the creation defaults:\n%s", describeVerdict(v))
 	}
 	m := v.Manifest
-	if m.ID != "pet_test01" || m.Quality != QualityLow || m.RenderSize != (Size{192, 208}) || len(m.States) != 9 {
+	if m.ID != "pet_test01" || m.Quality != QualityLow || m.RenderSize != (Size{Width: 192, Height: 208}) || len(m.States) != 9 {
 		t.Fatalf("decoded %+v", m)
 	}
 	if !reflect.DeepEqual(m.States, DefaultStates()) {

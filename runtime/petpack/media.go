@@ -9,14 +9,15 @@ import (
 	"strconv"
 	"sync/atomic"
 
-	"github.com/agentpet/rules_pet/runtime/webp"
+	"github.com/agentpet/rules_pet/internal/webp"
+	"github.com/agentpet/rules_pet/runtime/petpack/internal/imagecheck"
 )
 
 // media is what the header pre-pass learned about the package's images,
 // for the media gate of stage 4.
 type media struct {
 	frames  map[Action][]*node
-	headers map[*node]pngHeader
+	headers map[*node]imagecheck.Header
 	// preview holds animated_preview.webp once its header pre-pass has
 	// passed, so the gate decodes exactly the bytes that were bounded, and
 	// previewSize its canvas.
@@ -34,14 +35,14 @@ type media struct {
 // decoded RGBA, and the VP8L bounds the x/image decoder does not enforce).
 // Nothing is decoded.
 func checkFrameBudgets(c *checker, fs *fileSet) *media {
-	md := &media{frames: stateFrames(fs), headers: map[*node]pngHeader{}}
+	md := &media{frames: stateFrames(fs), headers: map[*node]imagecheck.Header{}}
 	mark := c.count()
 	total := 0
-	for _, t := range actionTable {
-		frames := md.frames[t.action]
+	for _, a := range Actions() {
+		frames := md.frames[a]
 		total += len(frames)
 		if len(frames) > MaxFramesPerState {
-			c.fail(RuleTooManyFramesInState, t.action.FramesDir(), "", "%d frames, over the budget of %d per state", len(frames), MaxFramesPerState)
+			c.fail(RuleTooManyFramesInState, a.FramesDir(), "", "%d frames, over the budget of %d per state", len(frames), MaxFramesPerState)
 		}
 	}
 	if total > MaxFramesPerPackage {
@@ -51,8 +52,8 @@ func checkFrameBudgets(c *checker, fs *fileSet) *media {
 		return nil
 	}
 	images := []*node{}
-	for _, t := range actionTable {
-		images = append(images, md.frames[t.action]...)
+	for _, a := range Actions() {
+		images = append(images, md.frames[a]...)
 	}
 	if cover := fs.lookup(coverPath); cover != nil && !cover.dir {
 		images = append(images, cover)
@@ -66,21 +67,21 @@ func checkFrameBudgets(c *checker, fs *fileSet) *media {
 		case ce != nil:
 			c.fail(ce.rule, n.path, "", "%s", ce.msg)
 			continue
-		case h.pixels() > MaxImagePixels:
-			c.fail(RuleImageTooManyPixels, n.path, "", "the IHDR declares %dx%d, %d pixels, over the budget of %d", h.width, h.height, h.pixels(), MaxImagePixels)
+		case h.Pixels() > MaxImagePixels:
+			c.fail(RuleImageTooManyPixels, n.path, "", "the IHDR declares %dx%d, %d pixels, over the budget of %d", h.Width, h.Height, h.Pixels(), MaxImagePixels)
 			continue
 		}
 		md.headers[n] = h
 	}
-	for _, t := range actionTable {
+	for _, a := range Actions() {
 		var sum uint64
-		for _, n := range md.frames[t.action] {
+		for _, n := range md.frames[a] {
 			if h, ok := md.headers[n]; ok {
-				sum += h.decodedBytes()
+				sum += h.DecodedBytes()
 			}
 		}
 		if sum > MaxStateDecodedBytes {
-			c.fail(RuleStateDecodedTooLarge, t.action.FramesDir(), "", "the frames decode to %d bytes of RGBA, over the budget of %d per state", sum, MaxStateDecodedBytes)
+			c.fail(RuleStateDecodedTooLarge, a.FramesDir(), "", "the frames decode to %d bytes of RGBA, over the budget of %d per state", sum, MaxStateDecodedBytes)
 		}
 	}
 	md.preview, md.previewSize = checkPreviewHeader(c, fs)
@@ -115,8 +116,8 @@ func checkMedia(c *checker, fs *fileSet, m *Manifest, md *media, prov string) {
 			h, ok := md.headers[n]
 			switch {
 			case !ok:
-			case int(h.width) != m.RenderSize.Width || int(h.height) != m.RenderSize.Height:
-				c.fail(RuleFrameSizeMismatch, n.path, "", "the frame is %dx%d; the %s render_size is %dx%d", h.width, h.height, m.Quality, m.RenderSize.Width, m.RenderSize.Height)
+			case int(h.Width) != m.RenderSize.Width || int(h.Height) != m.RenderSize.Height:
+				c.fail(RuleFrameSizeMismatch, n.path, "", "the frame is %dx%d; the %s render_size is %dx%d", h.Width, h.Height, m.Quality, m.RenderSize.Width, m.RenderSize.Height)
 			default:
 				sized[n] = true
 			}
@@ -155,7 +156,9 @@ func decodePreview(c *checker, md *media) {
 			return
 		}
 	}
-	atomic.AddInt64(&decodedWebP, 1)
+	if md.memo != nil {
+		atomic.AddInt64(&md.memo.webp, 1)
+	}
 	var f mediaFacts
 	if err := webp.DecodeEach(data, webp.DefaultBudget(), func(int, webp.Frame) error { return nil }); err != nil {
 		f.failure = err.Error()
@@ -178,17 +181,17 @@ func checkCover(c *checker, fs *fileSet, md *media) {
 	if !ok {
 		return
 	}
-	if image.Pt(int(h.width), int(h.height)) != previewSize {
-		c.warn(RulePreviewSizeUnusual, coverPath, "", "the cover is %dx%d; %dx%d is the recommended preview size", h.width, h.height, previewSize.X, previewSize.Y)
+	if image.Pt(int(h.Width), int(h.Height)) != previewSize {
+		c.warn(RulePreviewSizeUnusual, coverPath, "", "the cover is %dx%d; %dx%d is the recommended preview size", h.Width, h.Height, previewSize.X, previewSize.Y)
 	}
-	if h.colorType != 4 && h.colorType != 6 {
-		c.fail(RuleCoverNoAlpha, coverPath, "", "PNG colour type %d has no alpha channel; the cover must be grey+alpha (4) or RGBA (6)", h.colorType)
+	if h.ColorType != 4 && h.ColorType != 6 {
+		c.fail(RuleCoverNoAlpha, coverPath, "", "PNG colour type %d has no alpha channel; the cover must be grey+alpha (4) or RGBA (6)", h.ColorType)
 	}
 	f, ok := pngFacts(c, fs, md, n, h, memoCover, RuleCoverDecodeFailed)
 	if !ok {
 		return
 	}
-	if msg, ok := f.count.enough(); !ok {
+	if msg, ok := f.count.Enough(); !ok {
 		c.fail(RuleCoverAlphaCoverage, coverPath, "", "%s; the cover needs at least 1%% of each", msg)
 	}
 	if f.checkered {
@@ -198,7 +201,7 @@ func checkCover(c *checker, fs *fileSet, md *media) {
 
 // sequenceCheck decodes each state's frames in order, keeping of each
 // only its alpha coverage and the digest of its canonical pixels (see
-// eachRow): a state's first frame and the one before the current are
+// imagecheck.EachRow): a state's first frame and the one before the current are
 // compared by digest, so no frame's pixels outlive its decode.
 type sequenceCheck struct {
 	c      *checker
@@ -227,7 +230,7 @@ func (q *sequenceCheck) state(s State, sized map[*node]bool) {
 			continue
 		}
 		cur := f.digest
-		if msg, ok := f.count.enough(); !ok {
+		if msg, ok := f.count.Enough(); !ok {
 			q.report(RuleFullSourceAlphaCoverage, RuleFrameAlphaCoverageLow, n.path, "%s; a frame needs at least 1%% of each", msg)
 		}
 		if prev != nil && *prev == cur {
@@ -259,7 +262,7 @@ func (q *sequenceCheck) report(strict, ordinary Rule, path, format string, args 
 // pixel budget, with image/png. The IHDR is read again from the stream
 // and must be the one stage 2 saw: a directory file replaced since then
 // must not reach the decoder with a larger size.
-func decodePNG(c *checker, fs *fileSet, n *node, want pngHeader, rule Rule) image.Image {
+func decodePNG(c *checker, fs *fileSet, n *node, want imagecheck.Header, rule Rule) image.Image {
 	rc, err := fs.src.open(n.e)
 	if err != nil {
 		c.fail(RulePackageUnreadable, n.path, "", "%v", err)
@@ -267,15 +270,15 @@ func decodePNG(c *checker, fs *fileSet, n *node, want pngHeader, rule Rule) imag
 	}
 	defer rc.Close()
 	src := &sourceReader{r: rc}
-	var head [pngHeaderLen]byte
+	var head [imagecheck.HeaderLen]byte
 	k, _ := io.ReadFull(src, head[:])
 	var img image.Image
-	if h, herr := parsePNGHeader(head[:k]); src.err == nil {
+	if h, herr := imagecheck.ParseHeader(head[:k]); src.err == nil {
 		if herr != nil || h != want {
 			c.fail(RulePackageUnreadable, n.path, "", "the file changed while the package was validated")
 			return nil
 		}
-		img, err = decodePNGBytes(io.MultiReader(bytes.NewReader(head[:k]), src))
+		img, err = decodePNGBytes(nil, io.MultiReader(bytes.NewReader(head[:k]), src))
 	}
 	var ce *contentError
 	switch {

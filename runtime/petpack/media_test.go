@@ -11,12 +11,13 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/agentpet/rules_pet/runtime/webp"
+	"github.com/agentpet/rules_pet/internal/testsupport/webpcraft"
+	"github.com/agentpet/rules_pet/internal/webp"
+	"github.com/agentpet/rules_pet/runtime/petpack/internal/imagecheck"
 	"github.com/agentpet/rules_pet/tools/webpenc"
-	"github.com/agentpet/rules_pet/tools/webpenc/webpcraft"
 )
 
-// ---- WebP crafting (the shapes runtime/webp's own tests build) ----
+// ---- WebP crafting (the shapes internal/webp's own tests build) ----
 
 // riffWebP wraps chunks, each a FourCC and payload, as a RIFF WEBP file,
 // padding odd payloads.
@@ -382,7 +383,7 @@ func TestFramesInNaturalOrder(t *testing.T) {
 	}
 }
 
-// TestPreviewBudgetsAreTheContract: stage 2 runs runtime/webp's default
+// TestPreviewBudgetsAreTheContract: stage 2 runs internal/webp's default
 // budget, which must be section 11's preview limits as budgets.go states
 // them.
 func TestPreviewBudgetsAreTheContract(t *testing.T) {
@@ -402,9 +403,9 @@ func withChunk(png []byte, typ string, data []byte) []byte {
 	c.Write(data)
 	binary.BigEndian.PutUint32(n[:], crc32.ChecksumIEEE(append([]byte(typ), data...)))
 	c.Write(n[:])
-	out := append([]byte(nil), png[:pngHeaderLen]...)
+	out := append([]byte(nil), png[:imagecheck.HeaderLen]...)
 	out = append(out, c.Bytes()...)
-	return append(out, png[pngHeaderLen:]...)
+	return append(out, png[imagecheck.HeaderLen:]...)
 }
 
 // TestPNGCriticalChunks: a PNG decoder must refuse an unknown critical

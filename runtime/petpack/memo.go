@@ -10,6 +10,8 @@ import (
 	"io"
 	"sync"
 	"sync/atomic"
+
+	"github.com/agentpet/rules_pet/runtime/petpack/internal/imagecheck"
 )
 
 // MediaMemo carries what the media gate learned from decoding images, by
@@ -23,6 +25,8 @@ import (
 type MediaMemo struct {
 	mu    sync.Mutex
 	facts map[memoKey]mediaFacts
+	// png and webp count the decodes made through the memo (atomic).
+	png, webp int64
 }
 
 // NewMediaMemo returns an empty memo.
@@ -44,11 +48,11 @@ type memoKey struct {
 // mediaFacts is what the media gate keeps of one decoded image: enough
 // to apply every rule of section 6 without its pixels.
 type mediaFacts struct {
-	header pngHeader // PNG only
+	header imagecheck.Header // PNG only
 	// failure is the decoder's complaint ("" when it decoded), reported
 	// under the rule of the image's role.
 	failure string
-	count   alphaCount
+	count   imagecheck.AlphaCount
 	// digest is the SHA-256 of a frame's canonical pixels: two frames
 	// show the same picture exactly when their digests are equal.
 	digest [sha256.Size]byte
@@ -84,16 +88,16 @@ var ErrFrameNotDecoded = errors.New("frame not decoded")
 // preview made from the frame. A frame whose IHDR is not size, or breaks
 // a rule, is not decoded: ErrFrameNotDecoded.
 func (m *MediaMemo) DecodeFrame(data []byte, size Size) (image.Image, error) {
-	h, err := parsePNGHeader(data)
+	h, err := imagecheck.ParseHeader(data)
 	switch {
 	case err != nil:
 		return nil, fmt.Errorf("%w: %v", ErrFrameNotDecoded, err)
-	case h.pixels() > MaxImagePixels:
-		return nil, fmt.Errorf("%w: the IHDR declares %d pixels, over the budget of %d", ErrFrameNotDecoded, h.pixels(), MaxImagePixels)
-	case int(h.width) != size.Width || int(h.height) != size.Height:
-		return nil, fmt.Errorf("%w: the frame is %dx%d, not %dx%d", ErrFrameNotDecoded, h.width, h.height, size.Width, size.Height)
+	case h.Pixels() > MaxImagePixels:
+		return nil, fmt.Errorf("%w: the IHDR declares %d pixels, over the budget of %d", ErrFrameNotDecoded, h.Pixels(), MaxImagePixels)
+	case int(h.Width) != size.Width || int(h.Height) != size.Height:
+		return nil, fmt.Errorf("%w: the frame is %dx%d, not %dx%d", ErrFrameNotDecoded, h.Width, h.Height, size.Width, size.Height)
 	}
-	img, err := decodePNGBytes(bytes.NewReader(data))
+	img, err := decodePNGBytes(m, bytes.NewReader(data))
 	f := mediaFacts{header: h}
 	if err != nil {
 		f.failure = "image/png: " + err.Error()
@@ -107,34 +111,36 @@ func (m *MediaMemo) DecodeFrame(data []byte, size Size) (image.Image, error) {
 	return img, nil
 }
 
-// Decodes counts the images this process has decoded for the media gate,
-// through a validation or a MediaMemo: each is one full decode of a PNG
-// or of an animated WebP (all its frames). Tests and benchmarks read it
-// to prove a build decodes each image once.
+// Decodes counts the images decoded through one MediaMemo (by DecodeFrame
+// and by validations given the memo): each is one full decode of a PNG or
+// of an animated WebP (all its frames). Tests and benchmarks read it to
+// prove a build decodes each image once; a per-memo count, unlike a
+// process-wide one, is not disturbed by tests running in parallel.
 type Decodes struct{ PNG, WebP int64 }
 
-var decodedPNG, decodedWebP int64
-
-// DecodeCount returns how many images have been decoded so far.
-func DecodeCount() Decodes {
-	return Decodes{PNG: atomic.LoadInt64(&decodedPNG), WebP: atomic.LoadInt64(&decodedWebP)}
+// Decodes returns how many images have been decoded through m so far.
+func (m *MediaMemo) Decodes() Decodes {
+	return Decodes{PNG: atomic.LoadInt64(&m.png), WebP: atomic.LoadInt64(&m.webp)}
 }
 
 // decodePNGBytes is the one place a PNG is decoded for the media gate:
-// image/png behind the critical chunk guard.
-func decodePNGBytes(r io.Reader) (image.Image, error) {
-	atomic.AddInt64(&decodedPNG, 1)
-	return png.Decode(newChunkGuard(r))
+// image/png behind the critical chunk guard, counted in memo when there is
+// one.
+func decodePNGBytes(memo *MediaMemo, r io.Reader) (image.Image, error) {
+	if memo != nil {
+		atomic.AddInt64(&memo.png, 1)
+	}
+	return png.Decode(imagecheck.NewChunkGuard(r))
 }
 
 // frameFacts is a decoded frame's alpha coverage and the digest of its
 // canonical pixels.
-func frameFacts(img image.Image) (alphaCount, [sha256.Size]byte) {
+func frameFacts(img image.Image) (imagecheck.AlphaCount, [sha256.Size]byte) {
 	h := sha256.New()
-	var count alphaCount
-	eachRow(img, func(_ int, row []byte) {
+	var count imagecheck.AlphaCount
+	imagecheck.EachRow(img, func(_ int, row []byte) {
 		h.Write(row)
-		count.add(row)
+		count.Add(row)
 	})
 	var sum [sha256.Size]byte
 	h.Sum(sum[:0])
@@ -167,13 +173,13 @@ func readWhole(c *checker, fs *fileSet, n *node) ([]byte, bool) {
 // the memo when the validation has one (the bytes read whole and looked
 // up by digest, decoded and recorded on a miss), otherwise streamed from
 // the source. ok is false when a failure has been reported.
-func pngFacts(c *checker, fs *fileSet, md *media, n *node, want pngHeader, kind memoKind, rule Rule) (mediaFacts, bool) {
+func pngFacts(c *checker, fs *fileSet, md *media, n *node, want imagecheck.Header, kind memoKind, rule Rule) (mediaFacts, bool) {
 	facts := func(img image.Image) mediaFacts {
 		f := mediaFacts{header: want}
 		if kind == memoCover {
-			var corners coverCorners
-			f.count, corners = coverPixels(img)
-			f.board, f.cell, f.checkered = corners.checkerboard()
+			var corners imagecheck.CoverCorners
+			f.count, corners = imagecheck.CoverPixels(img)
+			f.board, f.cell, f.checkered = corners.Checkerboard()
 		} else {
 			f.count, f.digest = frameFacts(img)
 		}
@@ -193,11 +199,11 @@ func pngFacts(c *checker, fs *fileSet, md *media, n *node, want pngHeader, kind 
 	key := memoKey{kind, sha256.Sum256(data)}
 	f, hit := md.memo.get(key)
 	if !hit {
-		if h, herr := parsePNGHeader(data); herr != nil || h != want {
+		if h, herr := imagecheck.ParseHeader(data); herr != nil || h != want {
 			c.fail(RulePackageUnreadable, n.path, "", "the file changed while the package was validated")
 			return mediaFacts{}, false
 		}
-		img, err := decodePNGBytes(bytes.NewReader(data))
+		img, err := decodePNGBytes(md.memo, bytes.NewReader(data))
 		if err != nil {
 			f = mediaFacts{header: want, failure: "image/png: " + err.Error()}
 		} else {

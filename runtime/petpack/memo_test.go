@@ -63,15 +63,15 @@ func TestMediaMemoSameVerdict(t *testing.T) {
 			memo := NewMediaMemo()
 			for _, f := range tc.p {
 				if strings.HasPrefix(f.name, "assets/frames/") {
-					if _, err := memo.DecodeFrame(f.data, Size{192, 208}); err != nil && errors.Is(err, ErrFrameNotDecoded) {
+					if _, err := memo.DecodeFrame(f.data, Size{Width: 192, Height: 208}); err != nil && errors.Is(err, ErrFrameNotDecoded) {
 						t.Fatalf("%s: %v", f.name, err)
 					}
 				}
 			}
 			for pass, maxPNG := range []int64{1, 0} {
-				before := DecodeCount()
+				before := memo.Decodes()
 				v := memo.Validate(bytes.NewReader(archive), int64(len(archive)))
-				after := DecodeCount()
+				after := memo.Decodes()
 				if got := describeVerdict(v); got != want {
 					t.Errorf("pass %d: the memo's verdict\n%s\nwant\n%s", pass, got, want)
 				}
@@ -94,22 +94,26 @@ func TestDecodeFrameRefuses(t *testing.T) {
 		data []byte
 		size Size
 	}{
-		{"not a PNG", []byte("GIF89a\x01\x00\x01\x00\x00\x00\x00"), Size{192, 208}},
-		{"over the pixel budget", ihdrOnly(1<<15, 1<<15, 8), Size{1 << 15, 1 << 15}},
-		{"another size", frame, Size{384, 416}},
+		{"not a PNG", []byte("GIF89a\x01\x00\x01\x00\x00\x00\x00"), Size{Width: 192, Height: 208}},
+		{"over the pixel budget", ihdrOnly(1<<15, 1<<15, 8), Size{Width: 1 << 15, Height: 1 << 15}},
+		{"another size", frame, Size{Width: 384, Height: 416}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			before := DecodeCount()
-			img, err := NewMediaMemo().DecodeFrame(tc.data, tc.size)
+			memo := NewMediaMemo()
+			img, err := memo.DecodeFrame(tc.data, tc.size)
 			if !errors.Is(err, ErrFrameNotDecoded) || img != nil {
 				t.Errorf("DecodeFrame = %v, %v; want ErrFrameNotDecoded", img, err)
 			}
-			if after := DecodeCount(); after != before {
-				t.Errorf("%d PNGs decoded", after.PNG-before.PNG)
+			if d := memo.Decodes(); d != (Decodes{}) {
+				t.Errorf("%d PNGs decoded", d.PNG)
 			}
 		})
 	}
-	if _, err := NewMediaMemo().DecodeFrame(frame, Size{192, 208}); err != nil {
+	memo := NewMediaMemo()
+	if _, err := memo.DecodeFrame(frame, Size{Width: 192, Height: 208}); err != nil {
 		t.Errorf("a valid frame: %v", err)
+	}
+	if d := memo.Decodes(); d != (Decodes{PNG: 1}) {
+		t.Errorf("a valid frame: the memo counts %+v, want one PNG", d)
 	}
 }

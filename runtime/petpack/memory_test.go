@@ -11,7 +11,7 @@ import (
 
 	"github.com/agentpet/rules_pet/internal/strictzip"
 	"github.com/agentpet/rules_pet/internal/strictzip/ziptest"
-	"github.com/agentpet/rules_pet/tools/webpenc/webpcraft"
+	"github.com/agentpet/rules_pet/internal/testsupport/webpcraft"
 )
 
 // deflateZeros compresses n zero bytes, streaming, so building a bomb

@@ -11,8 +11,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	js "github.com/agentpet/rules_pet/internal/jsonschema"
 	"github.com/agentpet/rules_pet/internal/strictjson"
-	js "github.com/agentpet/rules_pet/runtime/jsonschema"
 )
 
 // jobj is a decoded JSON object.

@@ -28,7 +28,7 @@ func metadataFor(states []State) *testMeta {
 	for _, s := range states {
 		counts.Set(s.Name, len(s.FrameDurationsMS))
 	}
-	size := Size{192, 208}
+	size := Size{Width: 192, Height: 208}
 	mt := &testMeta{}
 	mt.src = Source{
 		SchemaVersion: SourceSchemaVersion, Generator: "agent-pet-maker", Provenance: ProvenanceSkillFullSource,

@@ -1,7 +1,7 @@
 package petpack
 
 import (
-	js "github.com/agentpet/rules_pet/runtime/jsonschema"
+	js "github.com/agentpet/rules_pet/internal/jsonschema"
 )
 
 // The four Safe Producer schemas of section 7, as the contract's authors
@@ -442,9 +442,9 @@ func SchemaFiles() [][2]string {
 }
 
 func actionNames() []string {
-	out := make([]string, len(actionTable))
-	for i, t := range actionTable {
-		out[i] = string(t.action)
+	out := make([]string, len(Actions()))
+	for i, a := range Actions() {
+		out[i] = string(a)
 	}
 	return out
 }

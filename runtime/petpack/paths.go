@@ -7,6 +7,16 @@ import (
 	"unicode/utf8"
 )
 
+// The package paths of the metadata documents.
+const (
+	sourcePath     = "source/source.json"
+	briefPath      = "brief.json"
+	sessionPath    = "source/skill_session.jsonl"
+	validationPath = "build/validation.json"
+	promptPath     = "source/prompt.md"
+	referencesDir  = "source/references"
+)
+
 // pathProblems returns the path rules of sections 3 and 11 that name (a
 // slash-separated entry name without a directory's trailing slash) breaks,
 // each once, in rule-table order, with a message. Go 1.19 has neither

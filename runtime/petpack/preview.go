@@ -5,7 +5,7 @@ import (
 	"image"
 	"io"
 
-	"github.com/agentpet/rules_pet/runtime/webp"
+	"github.com/agentpet/rules_pet/internal/webp"
 )
 
 // The previews of section 3, which the media gate decodes.
@@ -29,7 +29,7 @@ var previewBudgetRules = map[webp.Rule]Rule{
 
 // checkPreviewHeader is the animated preview's part of stage 2: the WebP
 // container, every bitstream header and the VP8L allocation pre-pass of
-// runtime/webp, under the section 11 preview budgets, before anything is
+// internal/webp, under the section 11 preview budgets, before anything is
 // decoded. It returns the preview's bytes for the media gate to decode
 // (nil when the preview is absent, which the layout reports, or rejected)
 // and its canvas size.

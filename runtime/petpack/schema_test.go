@@ -12,7 +12,7 @@ import (
 	"strings"
 	"testing"
 
-	js "github.com/agentpet/rules_pet/runtime/jsonschema"
+	js "github.com/agentpet/rules_pet/internal/jsonschema"
 	refschema "github.com/santhosh-tekuri/jsonschema/v5"
 )
 

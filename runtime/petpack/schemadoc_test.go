@@ -5,7 +5,7 @@ import (
 	"sort"
 	"strings"
 
-	js "github.com/agentpet/rules_pet/runtime/jsonschema"
+	js "github.com/agentpet/rules_pet/internal/jsonschema"
 )
 
 // readmeIntro is schemas/README.md's prose; ~ stands for a backquote,
@@ -16,7 +16,7 @@ The four metadata documents of a ~.petpack~ V3 package (contract section
 7), as the contract's authors publish them for V3. ~runtime/petpack~
 enforces them and these files are generated from its declarative
 description (~runtime/petpack/metaschema.go~, written with
-~runtime/jsonschema~): ~go test ./runtime/petpack -run
+~internal/jsonschema~): ~go test ./runtime/petpack -run
 TestSchemaFilesCurrent -update-schemas~ rewrites them and this README, and
 the plain test run fails when they are stale. Every keyword has JSON
 Schema's meaning (Draft 2020-12, formats asserted); a generated test breaks

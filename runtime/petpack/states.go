@@ -5,7 +5,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/agentpet/rules_pet/runtime/jsonschema"
+	"github.com/agentpet/rules_pet/internal/jsonschema"
 )
 
 // The manifest walk of stage 4: each object's fields in schema order, every
@@ -85,7 +85,7 @@ func (d *manifestDecoder) renderSize(top map[string]json.RawMessage) (Size, bool
 	}
 	w, wok := d.intField(o, "width", "/render_size/width")
 	h, hok := d.intField(o, "height", "/render_size/height")
-	return Size{w, h}, wok && hok
+	return Size{Width: w, Height: h}, wok && hok
 }
 
 // states reads the states array and then reports each fixed action that
@@ -102,13 +102,33 @@ func (d *manifestDecoder) states(raw json.RawMessage) []State {
 		s := d.state(e, ptr, seen, i)
 		states = append(states, s)
 	}
-	for _, t := range actionTable {
-		if _, ok := seen[t.action]; !ok {
-			d.fail(RuleStateMissing, "/states", "the fixed action %s has no state", t.action)
+	for _, a := range Actions() {
+		if _, ok := seen[a]; !ok {
+			d.fail(RuleStateMissing, "/states", "the fixed action %s has no state", a)
 		}
 	}
 	return states
 }
+
+// removedActions are V2 state names that V3 neither migrates nor aliases.
+var removedActions = []string{"start", "review"}
+
+// modeFields is the closed field set of each mode: required fields must be
+// present, every other optional field is forbidden.
+var modeFields = map[PlaybackMode][]string{
+	ModeLoop:            nil,
+	ModePeriodic:        {fieldCooldown},
+	ModeBurstThenSettle: {fieldRepeat, fieldSettle},
+	ModeBurstThenIdle:   {fieldRepeat},
+	ModeOnceThenReturn:  nil,
+}
+
+// The optional playback fields, in the order they are checked.
+const (
+	fieldRepeat   = "entry_repeat_count"
+	fieldSettle   = "settle_frame_index"
+	fieldCooldown = "cooldown_ms"
+)
 
 var stateFields = []string{"name", "frames_dir", "frame_durations_ms", "playback", "reduced_motion_frame_index"}
 
@@ -119,14 +139,14 @@ func (d *manifestDecoder) state(raw json.RawMessage, ptr string, seen map[Action
 	if o == nil {
 		return s
 	}
-	var fixed *actionDefaults
+	fixed := false // whether the name is one of the nine actions
 	if name, ok := d.str(o, "name", ptr+"/name"); ok {
 		s.Name = Action(name)
-		fixed = lookupAction(s.Name)
+		fixed = s.Name.Mode() != ""
 		switch {
-		case fixed == nil && isRemovedAction(name):
+		case !fixed && isRemovedAction(name):
 			d.fail(RuleStateUnknown, ptr+"/name", "%s is a removed state name and is not migrated: recreate the pet with the nine V3 actions", strconv.Quote(name))
-		case fixed == nil:
+		case !fixed:
 			d.fail(RuleStateUnknown, ptr+"/name", "%s is not one of the nine fixed actions", strconv.Quote(truncate(name, 64)))
 		default:
 			if first, dup := seen[s.Name]; dup {
@@ -138,7 +158,7 @@ func (d *manifestDecoder) state(raw json.RawMessage, ptr string, seen map[Action
 	}
 	if dir, ok := d.str(o, "frames_dir", ptr+"/frames_dir"); ok {
 		s.FramesDir = dir
-		if fixed != nil && dir != s.Name.FramesDir() {
+		if fixed && dir != s.Name.FramesDir() {
 			d.fail(RuleStateFramesDirMismatch, ptr+"/frames_dir", "frames_dir %s is not the fixed %s", strconv.Quote(truncate(dir, 64)), s.Name.FramesDir())
 		}
 	}
@@ -147,7 +167,7 @@ func (d *manifestDecoder) state(raw json.RawMessage, ptr string, seen map[Action
 		s.FrameDurationsMS, frames = d.durations(raw, ptr+"/frame_durations_ms")
 	}
 	if raw, ok := o["playback"]; ok {
-		s.Playback = d.playback(raw, ptr+"/playback", fixed, frames)
+		s.Playback = d.playback(raw, ptr+"/playback", s.Name, frames)
 	}
 	if n, ok := d.intField(o, "reduced_motion_frame_index", ptr+"/reduced_motion_frame_index"); ok {
 		s.ReducedMotionFrameIndex = n
@@ -232,9 +252,10 @@ func msText(total int) string {
 
 var playbackOptional = []string{fieldRepeat, fieldSettle, fieldCooldown}
 
-// playback reads a playback object and closes its fields by mode; frames
-// is the state's sequence length, or -1 when it is unknown.
-func (d *manifestDecoder) playback(raw json.RawMessage, ptr string, fixed *actionDefaults, frames int) Playback {
+// playback reads a playback object and closes its fields by mode; action
+// is the state's name (its mode is checked only when it is one of the nine),
+// frames the state's sequence length, or -1 when it is unknown.
+func (d *manifestDecoder) playback(raw json.RawMessage, ptr string, action Action, frames int) Playback {
 	var p Playback
 	o := d.object(raw, ptr, []string{"mode"}, playbackOptional)
 	if o == nil {
@@ -248,8 +269,8 @@ func (d *manifestDecoder) playback(raw json.RawMessage, ptr string, fixed *actio
 			d.fail(RulePlaybackModeUnknown, ptr+"/mode", "%s is not loop, periodic, burst_then_settle, burst_then_idle or once_then_return", strconv.Quote(truncate(mode, 64)))
 		} else {
 			closed = true
-			if fixed != nil && fixed.mode != p.Mode {
-				d.fail(RulePlaybackModeMismatch, ptr+"/mode", "action %s plays %s, not %s", fixed.action, fixed.mode, mode)
+			if want := action.Mode(); want != "" && want != p.Mode {
+				d.fail(RulePlaybackModeMismatch, ptr+"/mode", "action %s plays %s, not %s", action, want, mode)
 			}
 		}
 	}

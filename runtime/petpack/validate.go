@@ -5,6 +5,8 @@ import (
 	"io"
 	"io/fs"
 	"os"
+
+	"github.com/agentpet/rules_pet/runtime/petpack/internal/imagecheck"
 )
 
 // Validate validates the .petpack archive of size bytes that r reads. It
@@ -166,10 +168,10 @@ func verifyContent(c *checker, fs *fileSet) bool {
 	return ok
 }
 
-// readHead keeps the first pngHeaderLen bytes of an entry (fewer if it is
+// readHead keeps the first imagecheck.HeaderLen bytes of an entry (fewer if it is
 // shorter).
 func readHead(r io.Reader, e *entry) error {
-	head := make([]byte, pngHeaderLen)
+	head := make([]byte, imagecheck.HeaderLen)
 	n, err := io.ReadFull(r, head)
 	if err == io.EOF || err == io.ErrUnexpectedEOF {
 		err = nil

@@ -3,7 +3,7 @@ package playback
 import (
 	"fmt"
 
-	"github.com/agentpet/rules_pet/runtime/petpack"
+	"github.com/agentpet/rules_pet/runtime/petpack/model"
 )
 
 // Rand is the random source the caller seeds; *math/rand.Rand is one. Only
@@ -18,7 +18,7 @@ type Rand interface {
 // factor. Frames compare with ==.
 type Frame struct {
 	// Action is the action whose frame shows.
-	Action petpack.Action
+	Action model.Action
 	// Index is the frame's index in the action's frame sequence.
 	Index int
 	// Scale is the press-scale factor: PressScale while pressed, 1 otherwise.
@@ -57,14 +57,14 @@ func Events() []string {
 // EventAction returns the semantic action an Agent event selects (start
 // renders idle; thinking and plan select thinking; the others their
 // namesake), and an error naming an event the contract does not define.
-func EventAction(event string) (petpack.Action, error) {
+func EventAction(event string) (model.Action, error) {
 	switch event {
 	case "start":
-		return petpack.ActionIdle, nil
+		return model.ActionIdle, nil
 	case "thinking", "plan":
-		return petpack.ActionThinking, nil
+		return model.ActionThinking, nil
 	case "tool", "waiting", "done", "failed":
-		return petpack.Action(event), nil
+		return model.Action(event), nil
 	}
 	return "", fmt.Errorf("unknown agent event %q (want one of start, thinking, plan, tool, waiting, done, failed)", event)
 }
@@ -76,7 +76,7 @@ const PressScale = 0.97
 // PressMS is how long the press-scale response eases back after pointer-up.
 const PressMS = 160
 
-// The actions by index; the tracks array follows petpack.Actions' order.
+// The actions by index; the tracks array follows model.Actions' order.
 const (
 	aIdle = iota
 	aThinking
@@ -93,8 +93,8 @@ const (
 
 // track is one action's authored timing, prepared for lookups.
 type track struct {
-	name   petpack.Action
-	mode   petpack.PlaybackMode
+	name   model.Action
+	mode   model.PlaybackMode
 	ends   []int64 // ends[i]: end of frame i from the sequence start
 	total  int64   // the sequence's duration
 	rep    int     // reduced_motion_frame_index
@@ -165,12 +165,12 @@ type Player struct {
 // so an unvalidated manifest is rejected rather than misplayed: all nine
 // actions, each with its required mode and fields, at least one frame of a
 // positive duration, and indices inside the sequence.
-func New(m *petpack.Manifest, r Rand) (*Player, error) {
+func New(m *model.Manifest, r Rand) (*Player, error) {
 	if m == nil || r == nil {
 		return nil, fmt.Errorf("playback: nil manifest or random source")
 	}
 	p := &Player{rng: r, drag: aNone}
-	for i, a := range petpack.Actions() {
+	for i, a := range model.Actions() {
 		st := m.State(a)
 		if st == nil {
 			return nil, fmt.Errorf("playback: manifest has no %s state", a)
@@ -185,7 +185,7 @@ func New(m *petpack.Manifest, r Rand) (*Player, error) {
 	return p, nil
 }
 
-func newTrack(st *petpack.State) (track, error) {
+func newTrack(st *model.State) (track, error) {
 	k := track{name: st.Name, mode: st.Playback.Mode, rep: st.ReducedMotionFrameIndex}
 	bad := func(format string, args ...interface{}) (track, error) {
 		return track{}, fmt.Errorf("playback: %s: %s", st.Name, fmt.Sprintf(format, args...))
@@ -210,18 +210,18 @@ func newTrack(st *petpack.State) (track, error) {
 	}
 	pb := st.Playback
 	switch k.mode {
-	case petpack.ModeBurstThenSettle, petpack.ModeBurstThenIdle:
+	case model.ModeBurstThenSettle, model.ModeBurstThenIdle:
 		if pb.EntryRepeatCount == nil || *pb.EntryRepeatCount < 1 {
 			return bad("no positive entry_repeat_count")
 		}
 		k.repeat = int64(*pb.EntryRepeatCount)
-		if k.mode == petpack.ModeBurstThenSettle {
+		if k.mode == model.ModeBurstThenSettle {
 			if pb.SettleFrameIndex == nil || *pb.SettleFrameIndex < 0 || *pb.SettleFrameIndex >= n {
 				return bad("settle_frame_index missing or outside %d frames", n)
 			}
 			k.settle = *pb.SettleFrameIndex
 		}
-	case petpack.ModePeriodic:
+	case model.ModePeriodic:
 		if pb.CooldownMS == nil || pb.CooldownMS[0] < 0 || pb.CooldownMS[0] > pb.CooldownMS[1] {
 			return bad("cooldown_ms missing or not [minimum, maximum]")
 		}
@@ -234,10 +234,10 @@ func newTrack(st *petpack.State) (track, error) {
 func (p *Player) Now() int64 { return p.now }
 
 // Semantic returns the semantic action, which only Agent events change.
-func (p *Player) Semantic() petpack.Action { return p.tracks[p.sem].name }
+func (p *Player) Semantic() model.Action { return p.tracks[p.sem].name }
 
 // Dragging returns the drag action showing, or "" when there is no drag.
-func (p *Player) Dragging() petpack.Action {
+func (p *Player) Dragging() model.Action {
 	if p.drag == aNone {
 		return ""
 	}
@@ -280,9 +280,9 @@ func (p *Player) overlay() bool { return p.drag != aNone || p.ack }
 func (p *Player) idlePhase(t int64) bool {
 	k := &p.tracks[p.sem]
 	switch k.mode {
-	case petpack.ModePeriodic:
+	case model.ModePeriodic:
 		return true
-	case petpack.ModeBurstThenIdle:
+	case model.ModeBurstThenIdle:
 		return t >= p.semStart+k.burst()
 	}
 	return false
@@ -315,7 +315,7 @@ func (p *Player) nextTransition() (int64, bool) {
 	if p.press == pressReleasing {
 		take(p.releaseEnd)
 	}
-	if !p.overlay() && !p.idleOn && p.tracks[p.sem].mode == petpack.ModeBurstThenIdle {
+	if !p.overlay() && !p.idleOn && p.tracks[p.sem].mode == model.ModeBurstThenIdle {
 		take(p.semStart + p.tracks[p.sem].burst())
 	}
 	if p.idleOn && p.cooldown < 1<<62 {
@@ -484,7 +484,7 @@ func (p *Player) frame(t int64) (Frame, int64) {
 	if p.reduceMotion {
 		return show(p.sem, k.rep, -1)
 	}
-	if k.mode == petpack.ModeBurstThenSettle && e >= k.burst() {
+	if k.mode == model.ModeBurstThenSettle && e >= k.burst() {
 		return show(p.sem, k.settle, -1)
 	}
 	pass := e - e%k.total
@@ -522,7 +522,7 @@ func (p *Player) NextChange() (int64, bool) {
 }
 
 // index returns the track of a, without allocating.
-func (p *Player) index(a petpack.Action) int {
+func (p *Player) index(a model.Action) int {
 	for i := range p.tracks {
 		if p.tracks[i].name == a {
 			return i

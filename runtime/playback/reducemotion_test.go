@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"testing"
 
-	"github.com/agentpet/rules_pet/internal/petpacktest"
+	"github.com/agentpet/rules_pet/internal/testsupport/petpacktest"
 	"github.com/agentpet/rules_pet/runtime/petpack"
 )
 

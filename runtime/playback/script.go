@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"strconv"
 
-	"github.com/agentpet/rules_pet/runtime/petpack"
+	"github.com/agentpet/rules_pet/runtime/petpack/model"
 )
 
 // MaxTimeMS bounds every script time, one week: far beyond any cooldown
@@ -194,7 +194,7 @@ type Line struct {
 	// T is the time in milliseconds.
 	T int64 `json:"t_ms"`
 	// Action is the action whose frame shows.
-	Action petpack.Action `json:"action"`
+	Action model.Action `json:"action"`
 	// Frame is the frame index.
 	Frame int `json:"frame"`
 	// Scale is the press-scale factor, 1 when none.

@@ -13,9 +13,9 @@ brk petpack-duration-50 runtime/petpack/states.go 's/if n < 50 \|\| n > 2000 \{/
 brk petpack-duration-2000 runtime/petpack/states.go 's/if n < 50 \|\| n > 2000 \{/if n < 50 || n >= 2000 {/' "$go test ./runtime/petpack -run BoundsBothSides"
 brk petpack-state-total runtime/petpack/states.go 's/if all && total > 5000 \{/if all \&\& total >= 5000 {/' "$go test ./runtime/petpack -run BoundsBothSides"
 brk petpack-cooldown-max runtime/petpack/states.go 's/n > maxCooldownMS \{/n >= maxCooldownMS {/' "$go test ./runtime/petpack -run BoundsBothSides"
-brk petpack-frame-width-only runtime/petpack/media.go 's/case int\(h.width\) != m.RenderSize.Width \|\| int\(h.height\) != m.RenderSize.Height:/case int(h.width) != m.RenderSize.Width:/' "$go test ./runtime/petpack -run BoundsBothSides"
-brk petpack-image-pixels runtime/petpack/media.go 's/case h.pixels\(\) > MaxImagePixels:/case h.pixels() >= MaxImagePixels:/' "$go test ./runtime/petpack -run BoundsBothSides"
-brk petpack-alpha-one-percent runtime/petpack/pixels.go 's/a.visible\*100 >= total/a.visible*100 > total/' "$go test ./runtime/petpack -run BoundsBothSides"
+brk petpack-frame-width-only runtime/petpack/media.go 's/case int\(h.Width\) != m.RenderSize.Width \|\| int\(h.Height\) != m.RenderSize.Height:/case int(h.Width) != m.RenderSize.Width:/' "$go test ./runtime/petpack -run BoundsBothSides"
+brk petpack-image-pixels runtime/petpack/media.go 's/case h.Pixels\(\) > MaxImagePixels:/case h.Pixels() >= MaxImagePixels:/' "$go test ./runtime/petpack -run BoundsBothSides"
+brk petpack-alpha-one-percent runtime/petpack/internal/imagecheck/pixels.go 's/a.Visible\*100 >= total/a.Visible*100 > total/' "$go test ./runtime/petpack -run BoundsBothSides"
 brk petpack-state-decoded runtime/petpack/media.go 's/if sum > MaxStateDecodedBytes \{/if sum >= MaxStateDecodedBytes {/' "$go test ./runtime/petpack -run BoundsBothSides"
 
 # firmware: each section 10 check, caught by the unit test without vectors.
@@ -44,4 +44,4 @@ brk library-keeps-orphan-revision runtime/library/recover.go 's/strconv.Itoa\(n\
 brk inflate-no-adler tools/internal/inflate/inflate.go 's/binary.BigEndian.Uint32\(src\[end:\]\) != adler32\(dst\)/false/' "$go test ./tools/internal/inflate"
 brk inflate-distance-before-start tools/internal/inflate/inflate.go 's/^\t\tif distance > out \{$/\t\tif false {/' "$go test ./tools/internal/inflate"
 brk inflate-incomplete-code tools/internal/inflate/inflate.go 's/if left != 0 \&\& !\(maxLen == 1 \&\& count\[1\] == 1\) \{/if false {/' "$go test ./tools/internal/inflate"
-brk reduce-pair-mask-order tools/packbuild/png.go 's/uint32\(on<<1\|on>>32\) \& 3/uint32(on|on>>31) \& 3/' "$go test ./tools/packbuild -run TestReduceAlphaRow"
+brk reduce-pair-mask-order tools/assetpackbuild/png.go 's/uint32\(on<<1\|on>>32\) \& 3/uint32(on|on>>31) \& 3/' "$go test ./tools/assetpackbuild -run TestReduceAlphaRow"

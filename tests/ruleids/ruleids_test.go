@@ -40,7 +40,7 @@ var wantSources = []string{
 	"runtime/manifest/file.go",
 	"runtime/pack/rules.go",
 	"runtime/petpack/rules.go",
-	"runtime/webp/rules.go",
+	"internal/webp/rules.go",
 	"tools/motionqa/verify.go",
 	"tools/cmd/petasset/manifest.go",
 	cReader,
@@ -253,7 +253,7 @@ func TestDuplicatesFound(t *testing.T) {
 		{"bad_magic", cReader, "status_names"},
 		{"twice", "runtime/petpack/rules.go", "RuleA"},
 		{"twice", "runtime/petpack/rules.go", "RuleB"},
-		{"unique", "runtime/webp/rules.go", "RuleUnique"},
+		{"unique", "internal/webp/rules.go", "RuleUnique"},
 	}
 	got := duplicates(defs)
 	if len(got) != 2 || len(got["path_too_long"]) != 2 || len(got["twice"]) != 2 {

@@ -220,6 +220,7 @@ pack_go_source_elsewhere_test = analysistest.make(_pack_go_source_elsewhere_test
 
 # --- petpack_archive ---------------------------------------------------------
 
+# Held to runtime/petpack/model by //tests/actiontables.
 _ACTIONS = ["idle", "thinking", "tool", "waiting", "done", "failed", "acknowledge", "drag_left", "drag_right"]
 
 def _petpack_archive_test_impl(ctx):

@@ -5,7 +5,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/agentpet/rules_pet/internal/packformat"
+	"github.com/agentpet/rules_pet/internal/assetpackformat"
 	"github.com/agentpet/rules_pet/tests/vectors"
 )
 
@@ -32,7 +32,7 @@ func FuzzDifferential(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		compare(t, "input", data)
-		if len(data) >= packformat.MinPackLength && len(data) <= packformat.MaxPackLength {
+		if len(data) >= assetpackformat.MinPackLength && len(data) <= assetpackformat.MaxPackLength {
 			compare(t, "input resealed", vectors.Reseal(append([]byte(nil), data...)))
 		}
 	})

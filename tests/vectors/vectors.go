@@ -2,7 +2,7 @@
 // reader (runtime/pack) and the C reader (firmware/pet_pack.c) must both
 // accept, and packs each of them must reject with a named rule.
 //
-// Generate builds every vector from tools/packbuild.Encode plus byte patches
+// Generate builds every vector from tools/assetpackbuild.Encode plus byte patches
 // (with the CRC fixed up where a patch must reach the rules after the check),
 // so every damaged pack starts from one the converter really writes. The
 // expected verdicts are written here by hand, next to each patch, rather
@@ -24,12 +24,12 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/agentpet/rules_pet/internal/packformat"
+	"github.com/agentpet/rules_pet/internal/assetpackformat"
+	"github.com/agentpet/rules_pet/internal/testsupport/assetpackbuildtest"
 	"github.com/agentpet/rules_pet/runtime/manifest"
 	"github.com/agentpet/rules_pet/runtime/manifest/manifesttest"
 	"github.com/agentpet/rules_pet/runtime/pack"
-	"github.com/agentpet/rules_pet/tools/packbuild"
-	"github.com/agentpet/rules_pet/tools/packbuild/packbuildtest"
+	"github.com/agentpet/rules_pet/tools/assetpackbuild"
 )
 
 // Accept is the verdict of a vector both readers must accept; every other
@@ -165,10 +165,10 @@ func oneImage(durationMS uint32) *manifest.Manifest {
 func LimitsManifest() *manifest.Manifest { return manifesttest.Limits(manifest.MaxIdentifierBytes) }
 
 // synthAll gives every image of m the same size.
-func synthAll(m *manifest.Manifest, w, h int) []packbuild.Image {
-	images := make([]packbuild.Image, len(m.Images))
+func synthAll(m *manifest.Manifest, w, h int) []assetpackbuild.Image {
+	images := make([]assetpackbuild.Image, len(m.Images))
 	for i := range images {
-		images[i] = packbuildtest.Synth(w, h, i)
+		images[i] = assetpackbuildtest.Synth(w, h, i)
 	}
 	return images
 }
@@ -203,15 +203,17 @@ func fixCRC(b []byte) []byte {
 	return put32(b, len(b)-4, crc32.ChecksumIEEE(b[:len(b)-4]))
 }
 
-func layoutOf(b []byte) packformat.Tables {
-	return packformat.Layout(packformat.Counts{Images: get16(b, 14), Animations: get16(b, 16), Frames: get16(b, 18), Roles: get16(b, 20)})
+func layoutOf(b []byte) assetpackformat.Tables {
+	return assetpackformat.Layout(assetpackformat.Counts{Images: get16(b, 14), Animations: get16(b, 16), Frames: get16(b, 18), Roles: get16(b, 20)})
 }
 
-func imageRec(b []byte, i int) int { return layoutOf(b).Images + i*packformat.ImageRecordLength }
-func animRec(b []byte, i int) int  { return layoutOf(b).Animations + i*packformat.AnimationRecordLength }
-func frameRec(b []byte, i int) int { return layoutOf(b).Frames + i*packformat.FrameRecordLength }
-func roleRec(b []byte, i int) int  { return layoutOf(b).Roles + i*packformat.RoleRecordLength }
-func entryRec(b []byte, i int) int { return layoutOf(b).Entries + i*packformat.EntryRecordLength }
+func imageRec(b []byte, i int) int { return layoutOf(b).Images + i*assetpackformat.ImageRecordLength }
+func animRec(b []byte, i int) int {
+	return layoutOf(b).Animations + i*assetpackformat.AnimationRecordLength
+}
+func frameRec(b []byte, i int) int { return layoutOf(b).Frames + i*assetpackformat.FrameRecordLength }
+func roleRec(b []byte, i int) int  { return layoutOf(b).Roles + i*assetpackformat.RoleRecordLength }
+func entryRec(b []byte, i int) int { return layoutOf(b).Entries + i*assetpackformat.EntryRecordLength }
 
 // Header and entry field offsets.
 const (
@@ -259,12 +261,12 @@ func (g *gen) fail(err error) {
 	}
 }
 
-func (g *gen) encode(m *manifest.Manifest, images []packbuild.Image) []byte {
-	b, err := packbuild.Encode(m, images)
+func (g *gen) encode(m *manifest.Manifest, images []assetpackbuild.Image) []byte {
+	b, err := assetpackbuild.Encode(m, images)
 	if err != nil {
 		g.fail(err)
 		// A valid placeholder keeps the patches below in bounds.
-		b, _ = packbuild.Encode(oneImage(100), []packbuild.Image{packbuildtest.Synth(1, 1, 0)})
+		b, _ = assetpackbuild.Encode(oneImage(100), []assetpackbuild.Image{assetpackbuildtest.Synth(1, 1, 0)})
 	}
 	return b
 }
@@ -285,7 +287,7 @@ func Generate(canonical []byte) ([]Vector, error) {
 }
 
 func generate(g *gen, canonical []byte) {
-	minimal := g.encode(oneImage(100), []packbuild.Image{packbuildtest.Synth(1, 1, 1)})
+	minimal := g.encode(oneImage(100), []assetpackbuild.Image{assetpackbuildtest.Synth(1, 1, 1)})
 	// small has the canonical structure with 3x3 images, so every colour
 	// payload (18 bytes) and mask (3 bytes) is followed by padding.
 	small := g.encode(CanonicalManifest(), synthAll(CanonicalManifest(), 3, 3))
@@ -313,7 +315,7 @@ func validVectors(g *gen, canonical, minimal, small, pool20 []byte) {
 	g.add("minimal", Accept, "one 1x1 image, one animation, one 100 ms frame, one role", minimal)
 	g.add("small", Accept, "the canonical structure with 3x3 images: padding after every colour and mask payload", small)
 	g.add("limits_all", Accept, "32 images, 32 animations (one of 16 frames), 128 frames, 64 roles, 1 and 60000 ms, 31-byte identifiers, 1x1, 1024x1, 1x1024 and 9x2 images, fallback is role 63",
-		g.encode(LimitsManifest(), packbuildtest.LimitsImages()))
+		g.encode(LimitsManifest(), assetpackbuildtest.LimitsImages()))
 	limit := func(name, desc string, edit func(m *manifest.Manifest), w, h int) {
 		m := oneImage(100)
 		edit(m)
@@ -393,7 +395,7 @@ func validVectors(g *gen, canonical, minimal, small, pool20 []byte) {
 		b := clone(small)
 		e := entryRec(b, 0)
 		colour := int(get32(b, e+entColourOff))
-		// Pixel 0 of packbuildtest.Synth(3, 3, 0) is transparent ((0*7+0*3+0)%5 == 0).
+		// Pixel 0 of assetpackbuildtest.Synth(3, 3, 0) is transparent ((0*7+0*3+0)%5 == 0).
 		b[colour], b[colour+1] = 0xf8, 0x00
 		g.add("edge_transparent_colour_nonzero", Accept, "a transparent pixel with a colour other than zero (resealed): payload content is the writer's", Reseal(b))
 	}
@@ -586,17 +588,17 @@ func headerVectors(g *gen, canonical, minimal, small []byte) {
 	// offset that agrees with them, but tables longer than the pack.
 	for _, c := range []struct {
 		name   string
-		counts packformat.Counts
+		counts assetpackformat.Counts
 	}{
-		{"roles_64", packformat.Counts{Images: 1, Animations: 1, Frames: 1, Roles: 64}},
-		{"all_limits", packformat.Counts{Images: 32, Animations: 32, Frames: 128, Roles: 64}},
+		{"roles_64", assetpackformat.Counts{Images: 1, Animations: 1, Frames: 1, Roles: 64}},
+		{"all_limits", assetpackformat.Counts{Images: 32, Animations: 32, Frames: 128, Roles: 64}},
 	} {
 		b := clone(minimal)
 		put16(b, hdrImages, c.counts.Images)
 		put16(b, hdrAnimations, c.counts.Animations)
 		put16(b, hdrFrames, c.counts.Frames)
 		put16(b, hdrRoles, c.counts.Roles)
-		put32(b, hdrPayload, uint32(packformat.Layout(c.counts).Payload))
+		put32(b, hdrPayload, uint32(assetpackformat.Layout(c.counts).Payload))
 		g.add("payload_offset_out_of_range_"+c.name, string(pack.RulePayloadOffsetOutOfRange),
 			fmt.Sprintf("the minimal pack claiming %d images, %d animations, %d frames and %d roles, payload offset to match: the tables run past the check (resealed)",
 				c.counts.Images, c.counts.Animations, c.counts.Frames, c.counts.Roles), Reseal(b))
@@ -664,7 +666,7 @@ func tableVectors(g *gen, canonical, small, pool20 []byte) {
 
 	// identifier_unterminated
 	fill := func(b []byte, off int, c byte) []byte {
-		for i := 0; i < packformat.IdentifierLength; i++ {
+		for i := 0; i < assetpackformat.IdentifierLength; i++ {
 			b[off+i] = c
 		}
 		return b
@@ -920,7 +922,7 @@ func Large() ([]Vector, error) {
 	over := append(clone(limit), 0, 0, 0, 0)
 	put32(over, hdrPackLength, uint32(len(over)))
 	m := oneImage(100)
-	big, err := packbuild.Encode(m, []packbuild.Image{packbuildtest.Synth(1024, 1024, 3)})
+	big, err := assetpackbuild.Encode(m, []assetpackbuild.Image{assetpackbuildtest.Synth(1024, 1024, 3)})
 	if err != nil {
 		return nil, err
 	}
@@ -931,7 +933,7 @@ func Large() ([]Vector, error) {
 	}, nil
 }
 
-// LimitPack builds a pack of exactly packformat.MaxPackLength bytes: seven
+// LimitPack builds a pack of exactly assetpackformat.MaxPackLength bytes: seven
 // 1024x1024 images and one whose size makes up the rest, shown in turn by
 // one animation.
 func LimitPack() ([]byte, error) {
@@ -943,25 +945,25 @@ func LimitPack() ([]byte, error) {
 	}
 	m.Animations = []manifest.Animation{{ID: "all", FirstFrame: 0, FrameCount: len(m.Frames)}}
 	m.Roles = []manifest.Role{{ID: "all", Animation: 0}}
-	cursor := packformat.Layout(packformat.Counts{Images: len(m.Images), Animations: 1, Frames: len(m.Frames), Roles: 1}).Payload
-	var images []packbuild.Image
+	cursor := assetpackformat.Layout(assetpackformat.Counts{Images: len(m.Images), Animations: 1, Frames: len(m.Frames), Roles: 1}).Payload
+	var images []assetpackbuild.Image
 	for i := 0; i < bigImages; i++ {
-		images = append(images, packbuildtest.Synth(1024, 1024, i))
-		cursor = packformat.Place(cursor, 1024, 1024).End
+		images = append(images, assetpackbuildtest.Synth(1024, 1024, i))
+		cursor = assetpackformat.Place(cursor, 1024, 1024).End
 	}
 	for h := 1024; h >= 1; h-- {
 		for w := 1024; w >= 1; w-- {
-			if packformat.PackLength(packformat.Place(cursor, w, h).End) == packformat.MaxPackLength {
-				images = append(images, packbuildtest.Synth(w, h, bigImages))
-				b, err := packbuild.Encode(m, images)
-				if err == nil && len(b) != packformat.MaxPackLength {
+			if assetpackformat.PackLength(assetpackformat.Place(cursor, w, h).End) == assetpackformat.MaxPackLength {
+				images = append(images, assetpackbuildtest.Synth(w, h, bigImages))
+				b, err := assetpackbuild.Encode(m, images)
+				if err == nil && len(b) != assetpackformat.MaxPackLength {
 					err = fmt.Errorf("limit pack is %d bytes", len(b))
 				}
 				return b, err
 			}
 		}
 	}
-	return nil, fmt.Errorf("no image size makes the pack exactly %d bytes", packformat.MaxPackLength)
+	return nil, fmt.Errorf("no image size makes the pack exactly %d bytes", assetpackformat.MaxPackLength)
 }
 
 // Verdict is the Go reader's verdict on data: Accept or the rule it breaks.

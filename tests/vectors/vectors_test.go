@@ -11,7 +11,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/agentpet/rules_pet/internal/packformat"
+	"github.com/agentpet/rules_pet/internal/assetpackformat"
 	"github.com/agentpet/rules_pet/runtime/pack"
 	"github.com/agentpet/rules_pet/tests/vectors"
 )
@@ -57,7 +57,7 @@ func TestCommittedVectorsAreGenerated(t *testing.T) {
 	c := canonical(t)
 	// Outside Bazel's sandbox the golden pack is beside this directory.
 	if golden, err := os.ReadFile("../golden/pet.pack"); err == nil && !bytes.Equal(golden, c) {
-		t.Errorf("packs/canonical.pack is not tests/golden/pet.pack: %s; run go run ./tests/vectors/gen", packformat.FirstDifference(c, golden))
+		t.Errorf("packs/canonical.pack is not tests/golden/pet.pack: %s; run go run ./tests/vectors/gen", assetpackformat.FirstDifference(c, golden))
 	}
 	vs, err := vectors.Generate(c)
 	if err != nil {
@@ -77,7 +77,7 @@ func TestCommittedVectorsAreGenerated(t *testing.T) {
 			continue
 		}
 		if !bytes.Equal(b, v.Data) {
-			t.Errorf("%s differs from the generator's: %s; run go run ./tests/vectors/gen", v.Name, packformat.FirstDifference(b, v.Data))
+			t.Errorf("%s differs from the generator's: %s; run go run ./tests/vectors/gen", v.Name, assetpackformat.FirstDifference(b, v.Data))
 		}
 	}
 	files, err := filepath.Glob(filepath.Join(vectors.PacksDir, "*.pack"))
@@ -249,7 +249,7 @@ func TestBitFlipsAgree(t *testing.T) {
 		compare(t, "small cut", b)
 		verdicts[vectors.Verdict(b)]++
 		n++
-		if cut >= packformat.MinPackLength {
+		if cut >= assetpackformat.MinPackLength {
 			r := vectors.Reseal(append([]byte(nil), b...))
 			compare(t, "small cut and resealed", r)
 			verdicts[vectors.Verdict(r)]++

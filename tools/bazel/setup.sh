@@ -39,9 +39,12 @@ APT_PACKAGES+=(python3 bc)
 # The remote-cache test serves Bazel's HTTP cache with nginx (WebDAV PUT);
 # the remote-execution test compiles Bazel's remote worker with javac.
 APT_PACKAGES+=(nginx default-jdk-headless)
-# The .petpack MIME test (//tools/petpackmime:mime_test) installs the
+# The .petpack MIME test (//dev/petpackmime:mime_test) installs the
 # shared-mime-info package and asks GIO for the sample pet's type.
 APT_PACKAGES+=(shared-mime-info xdg-utils libglib2.0-bin)
+# The desktop pet tests run petdesk under Xvfb (openbox for managed mode,
+# xdotool for input, xsettingsd for the desktop's Reduce Motion setting).
+APT_PACKAGES+=(xvfb xdotool openbox xsettingsd)
 DEBIAN_SKYLIB=/usr/share/bazel/tools/skylib
 DEBIAN_PLATFORMS=/usr/share/bazel/tools/platforms
 MOCK_REPOS=/usr/src/bazel-bootstrap/mock_repos
@@ -128,7 +131,7 @@ for tool in python3 bc; do
     command -v "$tool" >/dev/null || die "$tool is not on PATH after installing it (tests/integration/cache_test.sh needs it)"
 done
 # Debian's Chromium, for the tests that drive a real headless browser
-# (tools/petplayer; tools/internal/headless finds it). Without Recommends it
+# (tools/petplayer; internal/testsupport/headless finds it). Without Recommends it
 # is about 25 packages; once installed this is one dpkg-query.
 if ! dpkg-query -W -f='${Status}' chromium 2>/dev/null | grep -q 'ok installed' || [[ ! -x /usr/bin/chromium ]]; then
     apt_start=$SECONDS

@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/agentpet/rules_pet/tools/internal/headless"
+	"github.com/agentpet/rules_pet/internal/testsupport/headless"
 )
 
 // reviewPageCheck waits for every image of the page, then decodes each

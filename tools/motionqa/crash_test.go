@@ -12,7 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/agentpet/rules_pet/internal/crashpoint"
+	"github.com/agentpet/rules_pet/internal/testsupport/crashpoint"
 	"github.com/agentpet/rules_pet/runtime/petpack"
 )
 

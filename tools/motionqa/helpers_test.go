@@ -11,7 +11,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/agentpet/rules_pet/internal/petpacktest"
+	"github.com/agentpet/rules_pet/internal/testsupport/petpacktest"
 	"github.com/agentpet/rules_pet/runtime/petpack"
 	"github.com/agentpet/rules_pet/tools/petpackbuild"
 )

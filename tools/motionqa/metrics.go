@@ -4,6 +4,8 @@ import (
 	"image"
 	"math/big"
 	"sort"
+
+	"github.com/agentpet/rules_pet/runtime/petpack/model"
 )
 
 // loops says whether a state's last frame is followed by its first in
@@ -11,16 +13,16 @@ import (
 // burst modes when they repeat (the authors' reading).
 func loops(st stateTiming) bool {
 	switch st.mode {
-	case "loop", "periodic":
+	case model.ModeLoop, model.ModePeriodic:
 		return true
-	case "burst_then_settle", "burst_then_idle":
+	case model.ModeBurstThenSettle, model.ModeBurstThenIdle:
 		return st.repeat > 1
 	}
 	return false
 }
 
 type stateTiming struct {
-	mode   string
+	mode   model.PlaybackMode
 	repeat int
 }
 

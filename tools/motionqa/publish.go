@@ -5,6 +5,8 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+
+	"github.com/agentpet/rules_pet/internal/durable"
 )
 
 // The steps of publishDir at which publishHook is called, in order.
@@ -71,12 +73,12 @@ func publishDir(out string, files []file) (err error) {
 			}
 			dirs[d] = true
 		}
-		if err := writeSynced(p, f.data); err != nil {
+		if err := durable.WriteNew(p, f.data); err != nil {
 			return err
 		}
 	}
 	for d := range dirs {
-		if err := syncDir(d); err != nil {
+		if err := durable.SyncDir(d); err != nil {
 			return err
 		}
 	}
@@ -124,30 +126,5 @@ func publishDir(out string, files []file) (err error) {
 			return err
 		}
 	}
-	return syncDir(parent)
-}
-
-func writeSynced(p string, data []byte) error {
-	f, err := os.OpenFile(p, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
-	if err != nil {
-		return err
-	}
-	if _, err := f.Write(data); err != nil {
-		f.Close()
-		return err
-	}
-	if err := f.Sync(); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
-}
-
-func syncDir(d string) error {
-	f, err := os.Open(d)
-	if err != nil {
-		return err
-	}
-	defer f.Close()
-	return f.Sync()
+	return durable.SyncDir(parent)
 }

@@ -248,7 +248,7 @@ func build(s *Source, audited []petpack.Action) ([]file, *Result, error) {
 }
 
 func timingOf(st *petpack.State) stateTiming {
-	t := stateTiming{mode: string(st.Playback.Mode), repeat: 1}
+	t := stateTiming{mode: st.Playback.Mode, repeat: 1}
 	if st.Playback.EntryRepeatCount != nil {
 		t.repeat = *st.Playback.EntryRepeatCount
 	}

@@ -1,14 +1,14 @@
 package motionqa
 
 import (
-	"archive/zip"
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"image"
 	"image/color"
 	"image/png"
-	"io"
+	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
@@ -36,8 +36,8 @@ func (e *InvalidSourceError) Error() string {
 }
 
 // Source is a validated package, archive or directory, opened for reading
-// its frames. Only a package the validator accepted is opened, so the ZIP
-// reader below never sees bytes the strict container checks refused.
+// its frames. An archive is read through the validator's own
+// petpack.Package, so no second ZIP reader sees its bytes.
 type Source struct {
 	// Path is SRC as given.
 	Path string
@@ -48,44 +48,36 @@ type Source struct {
 	// IsDir says SRC is an unpacked directory.
 	IsDir bool
 
-	files  map[string]*zip.File
+	pkg    *petpack.Package // an archive's; nil for a directory
 	frames map[petpack.Action][]string
 }
 
 // Open validates a package and opens it. A directory is validated in
 // place (petpack.ValidateDir, which follows no link); an archive is read
-// into memory and its bytes validated (petpack.Validate) and then read, so
+// into memory and opened through the validator (petpack.Open), so
 // an archive named through a symbolic link, as a Bazel sandbox gives every
 // input, is the file the link names. A rejected package is an
 // *InvalidSourceError.
 func Open(p string) (*Source, error) {
 	fi, err := os.Stat(p)
-	var data []byte
+	isFile := err == nil && fi.Mode().IsRegular()
+	var pkg *petpack.Package
 	var v *petpack.Verdict
-	if err == nil && fi.Mode().IsRegular() {
-		if data, err = os.ReadFile(p); err != nil {
+	if isFile {
+		data, err := os.ReadFile(p)
+		if err != nil {
 			return nil, err
 		}
-		v = petpack.Validate(bytes.NewReader(data), int64(len(data)))
+		pkg, v = petpack.Open(bytes.NewReader(data), int64(len(data)))
 	} else {
 		v = petpack.ValidatePath(p)
 	}
 	if !v.OK() || v.Manifest == nil {
 		return nil, &InvalidSourceError{Path: p, Verdict: v}
 	}
-	s := &Source{Path: p, Manifest: v.Manifest, Verdict: v, frames: map[petpack.Action][]string{}, IsDir: data == nil}
-	if !s.IsDir {
-		zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
-		if err != nil {
-			return nil, fmt.Errorf("%s: %v", p, err)
-		}
-		s.files = map[string]*zip.File{}
-		for _, f := range zr.File {
-			s.files[f.Name] = f
-		}
-	}
+	s := &Source{Path: p, Manifest: v.Manifest, Verdict: v, frames: map[petpack.Action][]string{}, IsDir: !isFile, pkg: pkg}
 	for _, st := range s.Manifest.States {
-		names, err := s.listPNG(st.FramesDir)
+		names, err := s.listPNG(st.Name, st.FramesDir)
 		if err != nil {
 			return nil, err
 		}
@@ -96,13 +88,13 @@ func Open(p string) (*Source, error) {
 
 // Close releases the package (an archive's bytes are garbage collected).
 func (s *Source) Close() error {
-	s.files = nil
+	s.pkg = nil
 	return nil
 }
 
 // listPNG returns the base names of the .png files (any case) directly in
-// dir, in the contract's natural order.
-func (s *Source) listPNG(dir string) ([]string, error) {
+// dir, action a's frames directory, in the contract's natural order.
+func (s *Source) listPNG(a petpack.Action, dir string) ([]string, error) {
 	var names []string
 	if s.IsDir {
 		ents, err := os.ReadDir(filepath.Join(s.Path, filepath.FromSlash(dir)))
@@ -114,16 +106,13 @@ func (s *Source) listPNG(dir string) ([]string, error) {
 				names = append(names, e.Name())
 			}
 		}
-	} else {
-		prefix := dir + "/"
-		for name := range s.files {
-			rest := strings.TrimPrefix(name, prefix)
-			if rest != name && rest != "" && !strings.Contains(rest, "/") && isPNGName(rest) {
-				names = append(names, rest)
-			}
-		}
+		sort.Slice(names, func(i, j int) bool { return petpack.NaturalLess(names[i], names[j]) })
+		return names, nil
 	}
-	sort.Slice(names, func(i, j int) bool { return petpack.NaturalLess(names[i], names[j]) })
+	// The validator listed the archive's frames, in the same order.
+	for _, p := range s.pkg.Frames(a) {
+		names = append(names, path.Base(p))
+	}
 	return names, nil
 }
 
@@ -137,16 +126,11 @@ func (s *Source) ReadFile(name string) ([]byte, error) {
 	if s.IsDir {
 		return os.ReadFile(filepath.Join(s.Path, filepath.FromSlash(name)))
 	}
-	f, ok := s.files[name]
-	if !ok {
+	data, err := fs.ReadFile(s.pkg.FS(), name)
+	if errors.Is(err, fs.ErrNotExist) {
 		return nil, fmt.Errorf("%s: %s: no such entry", s.Path, name)
 	}
-	rc, err := f.Open()
-	if err != nil {
-		return nil, err
-	}
-	defer rc.Close()
-	return io.ReadAll(rc)
+	return data, err
 }
 
 // Frame decodes frame i of state a as 8-bit non-premultiplied RGBA.

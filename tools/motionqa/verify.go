@@ -12,8 +12,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/agentpet/rules_pet/internal/webp"
 	"github.com/agentpet/rules_pet/runtime/petpack"
-	"github.com/agentpet/rules_pet/runtime/webp"
 )
 
 // The rules of verify-production, each a hard failure (contract section 6).

@@ -9,8 +9,8 @@ import (
 	"os"
 	"sort"
 
+	"github.com/agentpet/rules_pet/internal/durable"
 	"github.com/agentpet/rules_pet/runtime/petpack"
-	"github.com/agentpet/rules_pet/tools/internal/atomicfile"
 )
 
 // Options are the writer's choices that the package files do not make.
@@ -47,6 +47,8 @@ type Result struct {
 	// validated is the SHA-256 of the archive bytes Verdict accepted,
 	// which Publish holds the written file to.
 	validated [sha256.Size]byte
+	// decodes counts the images the build's memo decoded (tests read it).
+	decodes petpack.Decodes
 }
 
 // Pack completes a package and archives it. Previews the files lack are
@@ -150,6 +152,7 @@ func archiveOf(idx map[string]File, memo *petpack.MediaMemo) (*Result, error) {
 	r, size := bytes.NewReader(res.Archive), int64(len(res.Archive))
 	if memo != nil {
 		res.Verdict = memo.Validate(r, size)
+		res.decodes = memo.Decodes()
 	} else {
 		res.Verdict = petpack.Validate(r, size)
 	}
@@ -170,7 +173,7 @@ func Publish(res *Result, out string) error {
 	if res.validated == ([sha256.Size]byte{}) || sha256.Sum256(res.Archive) != res.validated {
 		return fmt.Errorf("archive for %s: %w: these are not the bytes Pack validated", out, ErrInvalid)
 	}
-	return atomicfile.WriteChecked(out, res.Archive, 0o644, func(tmp string) error {
+	return durable.WriteChecked(out, res.Archive, 0o644, func(tmp string) error {
 		if err := checkWritten(tmp, res.validated); err != nil {
 			return fmt.Errorf("written archive %s: %w", out, err)
 		}

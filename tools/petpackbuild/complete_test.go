@@ -12,8 +12,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/agentpet/rules_pet/internal/webp"
 	"github.com/agentpet/rules_pet/runtime/petpack"
-	"github.com/agentpet/rules_pet/runtime/webp"
 	"github.com/google/go-cmp/cmp"
 )
 

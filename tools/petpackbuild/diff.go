@@ -1,10 +1,12 @@
 package petpackbuild
 
 import (
-	"archive/zip"
 	"bytes"
 	"fmt"
 	"io"
+
+	"github.com/agentpet/rules_pet/internal/strictzip"
+	"github.com/agentpet/rules_pet/runtime/petpack"
 )
 
 // FirstDifference says where two archives first differ, in the terms a
@@ -12,7 +14,9 @@ import (
 // other, or whose content differs, in archive order; or, when every entry
 // agrees, the first differing byte (a header or directory field). It
 // returns "" for equal bytes. The archives are build outputs, not untrusted
-// input, but a damaged one is reported rather than trusted.
+// input, but a damaged one is reported rather than trusted. The archives
+// are not validated (a stale golden must stay diffable), only opened by the
+// strict ZIP reader under the validator's container budgets.
 func FirstDifference(got, want []byte) string {
 	if bytes.Equal(got, want) {
 		return ""
@@ -54,13 +58,21 @@ type namedData struct {
 	data []byte
 }
 
+// diffLimits are the validator's container budgets.
+var diffLimits = strictzip.Limits{
+	MaxArchiveBytes: petpack.MaxArchiveBytes,
+	MaxEntries:      petpack.MaxEntries,
+	MaxNameBytes:    petpack.MaxPathBytes,
+}
+
 func entriesByOrder(b []byte) ([]namedData, error) {
-	zr, err := zip.NewReader(bytes.NewReader(b), int64(len(b)))
+	za, err := strictzip.Open(bytes.NewReader(b), int64(len(b)), diffLimits)
 	if err != nil {
 		return nil, err
 	}
-	out := make([]namedData, 0, len(zr.File))
-	for _, f := range zr.File {
+	entries := za.Entries()
+	out := make([]namedData, 0, len(entries))
+	for _, f := range entries {
 		rc, err := f.Open()
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", f.Name, err)

@@ -10,8 +10,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/agentpet/rules_pet/internal/webp"
 	"github.com/agentpet/rules_pet/runtime/petpack"
-	"github.com/agentpet/rules_pet/runtime/webp"
 	"github.com/agentpet/rules_pet/tools/webpenc"
 )
 

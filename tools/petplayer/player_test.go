@@ -23,9 +23,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/agentpet/rules_pet/internal/petpacktest"
+	"github.com/agentpet/rules_pet/internal/testsupport/headless"
+	"github.com/agentpet/rules_pet/internal/testsupport/petpacktest"
 	"github.com/agentpet/rules_pet/runtime/petpack"
-	"github.com/agentpet/rules_pet/tools/internal/headless"
 	"github.com/agentpet/rules_pet/tools/petplayer"
 )
 
@@ -751,7 +751,7 @@ var reduceMotionWant = []string{
 }
 
 // TestPlayerReduceMotion plays reduceMotionScript in the browser on the
-// Reduce Motion pet (internal/petpacktest), whose nine actions each have
+// Reduce Motion pet (internal/testsupport/petpacktest), whose nine actions each have
 // their own reduced_motion_frame_index, and checks the trace against
 // reduceMotionWant and the canvas against the trace at every step and
 // change: a drag showing idle's representative frame, or the page drawing

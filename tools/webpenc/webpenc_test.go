@@ -7,7 +7,7 @@ import (
 	"math/rand"
 	"testing"
 
-	rwebp "github.com/agentpet/rules_pet/runtime/webp"
+	rwebp "github.com/agentpet/rules_pet/internal/webp"
 	"github.com/agentpet/rules_pet/tools/webpenc"
 	xwebp "golang.org/x/image/webp"
 )
@@ -86,12 +86,12 @@ func TestEncodeStillRoundTrip(t *testing.T) {
 			sameNRGBA(t, "x/image", img, got)
 			frames, err := rwebp.DecodeFrames(data, rwebp.DefaultBudget())
 			if err != nil {
-				t.Fatalf("runtime/webp: %v", err)
+				t.Fatalf("internal/webp: %v", err)
 			}
 			if len(frames) != 1 {
-				t.Fatalf("runtime/webp: %d frames, want 1", len(frames))
+				t.Fatalf("internal/webp: %d frames, want 1", len(frames))
 			}
-			sameNRGBA(t, "runtime/webp", img, frames[0].Image)
+			sameNRGBA(t, "internal/webp", img, frames[0].Image)
 			again, _ := webpenc.EncodeStill(img)
 			if !bytes.Equal(data, again) {
 				t.Fatal("two encodings differ")
@@ -160,7 +160,7 @@ func TestEncodeAnimatedRoundTrip(t *testing.T) {
 		if fr.Duration != durations[i] || fr.X != 0 || fr.Y != 0 {
 			t.Errorf("frame %d: duration %d at (%d,%d), want %d at (0,0)", i, fr.Duration, fr.X, fr.Y, durations[i])
 		}
-		sameNRGBA(t, "runtime/webp", want[i], fr.Image)
+		sameNRGBA(t, "internal/webp", want[i], fr.Image)
 		// Decode the frame's own bitstream with x/image as a still file.
 		still := wrapVP8L(f.Frames[i].Bitstream)
 		xi, err := xwebp.Decode(bytes.NewReader(still))

@@ -24,7 +24,7 @@ import (
 
 	"github.com/agentpet/rules_pet/runtime/pack"
 	"github.com/agentpet/rules_pet/runtime/presentation"
-	"github.com/agentpet/rules_pet/tools/packc"
+	"github.com/agentpet/rules_pet/tools/assetpackc"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden pictures in this directory")
@@ -38,7 +38,7 @@ const (
 
 // demo returns the pet_demo binary: $PET_DEMO, the Bazel-built one in the
 // runfiles, or one compiled here with $CC (cc by default) against the
-// golden pack emitted by tools/packc, as pet_pack_cc_library emits it.
+// golden pack emitted by tools/assetpackc, as pet_pack_cc_library emits it.
 func demo(t *testing.T) string {
 	t.Helper()
 	if p := os.Getenv("PET_DEMO"); p != "" {
@@ -56,7 +56,7 @@ func demo(t *testing.T) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	h, c, err := packc.Generate(data, "pet_asset_pack", "pack_cc.h")
+	h, c, err := assetpackc.Generate(data, "pet_asset_pack", "pack_cc.h")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/agentpet/rules_pet/internal/fuzzseed"
+	"github.com/agentpet/rules_pet/internal/testsupport/fuzzseed"
 )
 
 var updateSeeds = flag.Bool("update-seeds", false, "rewrite testdata/fuzz/FuzzParseLine")

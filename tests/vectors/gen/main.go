@@ -1,6 +1,6 @@
 // Command gen writes the shared PETP v1 vectors: tests/vectors/packs/*.pack
 // and tests/vectors/VECTORS.txt, from tests/vectors.Generate. It builds the
-// canonical pack from assets/pet with tools/packbuild and refuses to write
+// canonical pack from assets/pet with tools/assetpackbuild and refuses to write
 // anything unless it equals tests/golden/pet.pack and the Go reader gives
 // every vector its expected verdict.
 //
@@ -16,9 +16,9 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/agentpet/rules_pet/internal/packformat"
+	"github.com/agentpet/rules_pet/internal/assetpackformat"
 	"github.com/agentpet/rules_pet/tests/vectors"
-	"github.com/agentpet/rules_pet/tools/packbuild"
+	"github.com/agentpet/rules_pet/tools/assetpackbuild"
 )
 
 func main() {
@@ -34,7 +34,7 @@ func main() {
 
 func run(root, large string, onlyLarge bool) error {
 	if !onlyLarge {
-		canonical, err := packbuild.BuildFile(filepath.Join(root, "assets", "pet", "manifest.petasset"))
+		canonical, err := assetpackbuild.BuildFile(filepath.Join(root, "assets", "pet", "manifest.petasset"))
 		if err != nil {
 			return err
 		}
@@ -43,7 +43,7 @@ func run(root, large string, onlyLarge bool) error {
 			return err
 		}
 		if !bytes.Equal(canonical, golden) {
-			return fmt.Errorf("the pack built from assets/pet differs from tests/golden/pet.pack: %s", packformat.FirstDifference(canonical, golden))
+			return fmt.Errorf("the pack built from assets/pet differs from tests/golden/pet.pack: %s", assetpackformat.FirstDifference(canonical, golden))
 		}
 		vs, err := vectors.Generate(canonical)
 		if err != nil {

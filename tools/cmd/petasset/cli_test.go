@@ -13,7 +13,7 @@ import (
 	"syscall"
 	"testing"
 
-	"github.com/agentpet/rules_pet/internal/petpacktest"
+	"github.com/agentpet/rules_pet/internal/testsupport/petpacktest"
 	"github.com/agentpet/rules_pet/runtime/library"
 )
 

@@ -15,8 +15,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/agentpet/rules_pet/internal/crashpoint"
-	"github.com/agentpet/rules_pet/internal/petpacktest"
+	"github.com/agentpet/rules_pet/internal/testsupport/crashpoint"
+	"github.com/agentpet/rules_pet/internal/testsupport/petpacktest"
 	"github.com/agentpet/rules_pet/runtime/library"
 )
 

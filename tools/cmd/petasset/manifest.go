@@ -7,8 +7,8 @@ import (
 	"os"
 	"strings"
 
+	"github.com/agentpet/rules_pet/internal/durable"
 	"github.com/agentpet/rules_pet/runtime/manifest"
-	"github.com/agentpet/rules_pet/tools/internal/atomicfile"
 )
 
 // readManifest reads and parses FILE; a rejection is already in the
@@ -64,14 +64,14 @@ func manifestCheck(args []string, stdout io.Writer) error {
 		if err != nil {
 			return fmt.Errorf("reading %s for the copy: %w", path, err)
 		}
-		if err := atomicfile.Write(*copyTo, data, 0o644); err != nil {
+		if err := durable.Write(*copyTo, data, 0o644); err != nil {
 			return fmt.Errorf("writing the copy of %s: %w", path, err)
 		}
 	}
 	summary := fmt.Sprintf("%s: ok: %d images, %d animations, %d frames, %d roles, fallback %s\n",
 		path, len(m.Images), len(m.Animations), len(m.Frames), len(m.Roles), m.Roles[m.Fallback].ID)
 	if *stamp != "" {
-		return atomicfile.Write(*stamp, []byte(summary), 0o644)
+		return durable.Write(*stamp, []byte(summary), 0o644)
 	}
 	if *copyTo == "" {
 		fmt.Fprint(stdout, summary)

@@ -7,8 +7,8 @@ import (
 	"io"
 	"strings"
 
+	"github.com/agentpet/rules_pet/internal/durable"
 	"github.com/agentpet/rules_pet/runtime/petpack"
-	"github.com/agentpet/rules_pet/tools/internal/atomicfile"
 	"github.com/agentpet/rules_pet/tools/motionqa"
 )
 
@@ -109,7 +109,7 @@ func petpackReview(args []string, stdout io.Writer) error {
 	if err != nil {
 		return rejected{err.Error()}
 	}
-	if err := atomicfile.Write(out, data, 0o644); err != nil {
+	if err := durable.Write(out, data, 0o644); err != nil {
 		return rejected{err.Error()}
 	}
 	fmt.Fprintf(stdout, "%s: review written\n", out)

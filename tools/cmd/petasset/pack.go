@@ -11,13 +11,13 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"github.com/agentpet/rules_pet/internal/packformat"
+	"github.com/agentpet/rules_pet/internal/assetpackformat"
+	"github.com/agentpet/rules_pet/internal/durable"
 	"github.com/agentpet/rules_pet/runtime/manifest"
 	"github.com/agentpet/rules_pet/runtime/pack"
-	"github.com/agentpet/rules_pet/tools/internal/atomicfile"
+	"github.com/agentpet/rules_pet/tools/assetpackbuild"
+	"github.com/agentpet/rules_pet/tools/assetpackc"
 	"github.com/agentpet/rules_pet/tools/internal/boundedread"
-	"github.com/agentpet/rules_pet/tools/packbuild"
-	"github.com/agentpet/rules_pet/tools/packc"
 )
 
 // newFlags returns a flag set whose parse errors become usage errors rather
@@ -99,7 +99,7 @@ func packBuild(args []string, stdout io.Writer) error {
 	// or twice per set, stopping the workers each time; a goal five
 	// times the live heap skips that at no real cost in memory.
 	defer debug.SetGCPercent(debug.SetGCPercent(400))
-	if err := packbuild.WriteFile(*manifestPath, *out); err != nil {
+	if err := assetpackbuild.WriteFile(*manifestPath, *out); err != nil {
 		removeOutputs(*warningsPath)
 		return rejected{err.Error()}
 	}
@@ -111,7 +111,7 @@ func packBuild(args []string, stdout io.Writer) error {
 		// Shown once when the action runs; the file keeps them for a cached
 		// rebuild and for the strict check.
 		fmt.Fprint(stdout, text)
-		if err := atomicfile.Write(*warningsPath, []byte(text), 0o644); err != nil {
+		if err := durable.Write(*warningsPath, []byte(text), 0o644); err != nil {
 			return fmt.Errorf("writing the warnings: %w", err)
 		}
 	}
@@ -142,7 +142,7 @@ func readPackFile(path string) ([]byte, error) {
 		return nil, rejected{fmt.Sprintf("%s: pack_unreadable: %v", path, unwrapPath(err))}
 	}
 	defer f.Close()
-	data, err := boundedread.Read(f, packformat.MaxPackLength)
+	data, err := boundedread.Read(f, assetpackformat.MaxPackLength)
 	if err != nil {
 		return nil, rejected{fmt.Sprintf("%s: pack_unreadable: %v", path, unwrapPath(err))}
 	}
@@ -195,7 +195,7 @@ func packDiff(args []string, stdout io.Writer) error {
 	if bytes.Equal(got, want) {
 		return nil
 	}
-	return rejected{fmt.Sprintf("%s differs from %s: first difference in %s", gotPath, wantPath, packformat.FirstDifference(got, want))}
+	return rejected{fmt.Sprintf("%s differs from %s: first difference in %s", gotPath, wantPath, assetpackformat.FirstDifference(got, want))}
 }
 
 func packInspect(args []string, stdout io.Writer) error {
@@ -213,13 +213,13 @@ func packInspect(args []string, stdout io.Writer) error {
 		return err
 	}
 	if *asJSON {
-		return writeJSON(stdout, inspection{Header: p.Header, Regions: packformat.Regions(data), Manifest: toJSON(manifestOf(p)), Entries: entriesOf(p), Check: p.Check})
+		return writeJSON(stdout, inspection{Header: p.Header, Regions: assetpackformat.Regions(data), Manifest: toJSON(manifestOf(p)), Entries: entriesOf(p), Check: p.Check})
 	}
 	w := tabwriter.NewWriter(stdout, 0, 4, 2, ' ', 0)
 	h := p.Header
 	fmt.Fprintf(w, "%s\t%d bytes, format %d, RGB565 high byte first, 1-bit mask, check %08x\n", path, h.PackLength, h.Version, p.Check)
 	fmt.Fprintln(w, "\nregion\toffset\tlength")
-	for _, r := range packformat.Regions(data) {
+	for _, r := range assetpackformat.Regions(data) {
 		fmt.Fprintf(w, "%s\t%d\t%d\n", r.Name, r.Offset, r.Length)
 	}
 	fmt.Fprintln(w, "\nimage\tid\twidth\theight\tcolour\tmask")
@@ -249,11 +249,11 @@ func packInspect(args []string, stdout io.Writer) error {
 
 // inspection is the `pack inspect --json` document.
 type inspection struct {
-	Header   pack.Header         `json:"header"`
-	Regions  []packformat.Region `json:"regions"`
-	Manifest jsonManifest        `json:"manifest"`
-	Entries  []jsonEntry         `json:"entries"`
-	Check    uint32              `json:"check"`
+	Header   pack.Header              `json:"header"`
+	Regions  []assetpackformat.Region `json:"regions"`
+	Manifest jsonManifest             `json:"manifest"`
+	Entries  []jsonEntry              `json:"entries"`
+	Check    uint32                   `json:"check"`
 }
 
 type jsonEntry struct {
@@ -296,12 +296,12 @@ func packCC(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	h, c, err := packc.Generate(data, *symbol, *include)
+	h, c, err := assetpackc.Generate(data, *symbol, *include)
 	if err != nil {
 		return usageError{err.Error()}
 	}
-	if err := atomicfile.Write(*header, h, 0o644); err != nil {
+	if err := durable.Write(*header, h, 0o644); err != nil {
 		return err
 	}
-	return atomicfile.Write(*source, c, 0o644)
+	return durable.Write(*source, c, 0o644)
 }

@@ -1,13 +1,8 @@
 package main
 
 import (
-	"archive/zip"
 	"fmt"
 	"io"
-	"io/fs"
-	"os"
-	"path/filepath"
-	"sort"
 	"strings"
 	"text/tabwriter"
 
@@ -58,13 +53,12 @@ func petpackInspect(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	v := petpack.ValidatePath(path)
+	v, entries, err := inspectEntries(path)
+	if err != nil {
+		return err
+	}
 	if !v.OK() {
 		return rejectedVerdict(path, v)
-	}
-	entries, err := listEntries(path)
-	if err != nil {
-		return fmt.Errorf("listing %s: %w", path, err)
 	}
 	m := v.Manifest
 	doc := petpackInspection{Path: path, ID: m.ID, Name: m.Name, Style: m.Style, Quality: m.Quality, RenderSize: m.RenderSize, Entries: entries, Warnings: v.Warnings}
@@ -108,46 +102,18 @@ func petpackInspect(args []string, stdout io.Writer) error {
 	return w.Flush()
 }
 
-// listEntries lists the files of a validated archive or package directory
-// in path order.
-func listEntries(path string) ([]inspectedEntry, error) {
-	info, err := os.Stat(path)
-	if err != nil {
-		return nil, err
+// inspectEntries validates path (petpack.OpenPath: an archive or a
+// package directory, no link followed) and lists the files of a valid one
+// in path order, through the validator's own reader.
+func inspectEntries(path string) (*petpack.Verdict, []inspectedEntry, error) {
+	pkg, v := petpack.OpenPath(path)
+	if pkg == nil {
+		return v, nil, nil
 	}
+	defer pkg.Close()
 	var out []inspectedEntry
-	if info.IsDir() {
-		err = filepath.WalkDir(path, func(p string, d fs.DirEntry, err error) error {
-			if err != nil || d.IsDir() {
-				return err
-			}
-			fi, err := d.Info()
-			if err != nil {
-				return err
-			}
-			rel, err := filepath.Rel(path, p)
-			if err != nil {
-				return err
-			}
-			out = append(out, inspectedEntry{filepath.ToSlash(rel), fi.Size(), fi.Size()})
-			return nil
-		})
-		if err != nil {
-			return nil, err
-		}
-	} else {
-		z, err := zip.OpenReader(path)
-		if err != nil {
-			return nil, err
-		}
-		defer z.Close()
-		for _, f := range z.File {
-			if strings.HasSuffix(f.Name, "/") {
-				continue
-			}
-			out = append(out, inspectedEntry{f.Name, int64(f.UncompressedSize64), int64(f.CompressedSize64)})
-		}
+	for _, e := range pkg.Entries() {
+		out = append(out, inspectedEntry{e.Path, e.Size, e.StoredSize})
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i].Path < out[j].Path })
-	return out, nil
+	return v, out, nil
 }

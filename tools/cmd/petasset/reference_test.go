@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/agentpet/rules_pet/tools/docgen"
+	"github.com/agentpet/rules_pet/dev/docgen"
 )
 
 // helpText runs the command in-process, as `petasset ARGS...` would, and

@@ -10,10 +10,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/agentpet/rules_pet/internal/packformat"
+	"github.com/agentpet/rules_pet/internal/assetpackformat"
+	"github.com/agentpet/rules_pet/internal/testsupport/assetpackbuildtest"
 	"github.com/agentpet/rules_pet/runtime/manifest"
-	"github.com/agentpet/rules_pet/tools/packbuild"
-	"github.com/agentpet/rules_pet/tools/packbuild/packbuildtest"
+	"github.com/agentpet/rules_pet/tools/assetpackbuild"
 )
 
 // bigPack writes a valid pack of seven 1024x1024 images, 14.9 MiB: near
@@ -34,11 +34,11 @@ func bigPack(t testing.TB) (string, int) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	images := make([]packbuild.Image, len(m.Images))
+	images := make([]assetpackbuild.Image, len(m.Images))
 	for i := range images {
-		images[i] = packbuildtest.Synth(1024, 1024, i)
+		images[i] = assetpackbuildtest.Synth(1024, 1024, i)
 	}
-	data, err := packbuild.Encode(m, images)
+	data, err := assetpackbuild.Encode(m, images)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -92,7 +92,7 @@ func TestPackVerifyOversize(t *testing.T) {
 			t.Fatal(err)
 		}
 		// Sparse: the size Stat reports, without the disk.
-		if err := f.Truncate(packformat.MaxPackLength + extra); err != nil {
+		if err := f.Truncate(assetpackformat.MaxPackLength + extra); err != nil {
 			t.Fatal(err)
 		}
 		f.Close()
@@ -101,7 +101,7 @@ func TestPackVerifyOversize(t *testing.T) {
 		if err2 == nil || !strings.HasPrefix(err2.Error(), p+": bad_magic: ") {
 			t.Errorf("%d bytes past the limit: %v, want a bad_magic rejection", extra, err2)
 		}
-		if got > packformat.MaxPackLength+1+verifyMargin {
+		if got > assetpackformat.MaxPackLength+1+verifyMargin {
 			t.Errorf("%d bytes past the limit: allocated %d bytes, more than the limit, one byte and %d", extra, got, verifyMargin)
 		}
 	}

@@ -10,7 +10,7 @@ import (
 	"math/rand"
 	"testing"
 
-	"github.com/agentpet/rules_pet/tools/internal/benchsets"
+	"github.com/agentpet/rules_pet/internal/testsupport/benchsets"
 )
 
 // reference decodes src with compress/zlib as image/png does, reading

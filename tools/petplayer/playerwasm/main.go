@@ -10,12 +10,9 @@
 package main
 
 import (
-	"archive/zip"
 	"bytes"
+	"io/fs"
 	"math/rand"
-	"path"
-	"sort"
-	"strings"
 	"syscall/js"
 
 	"github.com/agentpet/rules_pet/runtime/petpack"
@@ -63,43 +60,24 @@ func load(_ js.Value, args []js.Value) interface{} {
 	}
 	b := make([]byte, args[0].Get("length").Int())
 	js.CopyBytesToGo(b, args[0])
-	v := petpack.Validate(bytes.NewReader(b), int64(len(b)))
-	if err := v.Err(); err != nil {
-		return fail(err.Error())
+	pkg, v := petpack.Open(bytes.NewReader(b), int64(len(b)))
+	if pkg == nil {
+		return fail(v.Err().Error())
 	}
-	// The archive is valid, so the standard reader only reads what the
-	// validator already bounded and checked.
-	zr, err := zip.NewReader(bytes.NewReader(b), int64(len(b)))
-	if err != nil {
-		return fail(err.Error())
-	}
-	p := &pet{m: v.Manifest, frames: map[petpack.Action][][]byte{}}
-	names := map[string][]*zip.File{}
-	for _, f := range zr.File {
-		if strings.HasSuffix(f.Name, ".png") {
-			names[path.Dir(f.Name)] = append(names[path.Dir(f.Name)], f)
-		}
-	}
+	// The validator listed each action's frames in natural order and
+	// reads them again bounded and CRC-checked: no second ZIP reader.
+	p := &pet{m: pkg.Manifest, frames: map[petpack.Action][][]byte{}}
 	counts := map[string]interface{}{}
-	for _, st := range v.Manifest.States {
-		files := names[st.FramesDir]
-		sort.Slice(files, func(i, j int) bool {
-			return petpack.NaturalLess(path.Base(files[i].Name), path.Base(files[j].Name))
-		})
-		for _, f := range files {
-			r, err := f.Open()
+	for _, st := range pkg.Manifest.States {
+		names := pkg.Frames(st.Name)
+		for _, name := range names {
+			data, err := fs.ReadFile(pkg.FS(), name)
 			if err != nil {
 				return fail(err.Error())
 			}
-			var buf bytes.Buffer
-			_, err = buf.ReadFrom(r)
-			r.Close()
-			if err != nil {
-				return fail(err.Error())
-			}
-			p.frames[st.Name] = append(p.frames[st.Name], buf.Bytes())
+			p.frames[st.Name] = append(p.frames[st.Name], data)
 		}
-		counts[string(st.Name)] = len(files)
+		counts[string(st.Name)] = len(names)
 	}
 	loaded = p
 	if msg := start(1); msg != "" {
