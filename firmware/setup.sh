@@ -31,6 +31,7 @@ install() {
     done
     [[ ${#missing[@]} -eq 0 ]] && return 0
     echo "firmware/setup: installing ${missing[*]}"
+    local apt_start=$SECONDS
     if [[ -z $updated ]]; then
         $SUDO apt-get update -qq
         updated=1
@@ -45,6 +46,8 @@ install() {
         exit 1
     fi
     DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+    # tools/test.sh reports the apt installs on their own line.
+    [[ -z "${RULES_PET_APT_SECONDS_FILE:-}" ]] || echo "$((SECONDS - apt_start))" >>"$RULES_PET_APT_SECONDS_FILE"
 }
 
 install clang gcc-multilib zlib1g-dev lib32z1-dev

@@ -2,14 +2,22 @@
 # Bazel's HTTP remote cache, served by Debian's nginx (WebDAV PUT) on
 # 127.0.0.1 with tests/integration/nginx_cache.conf:
 #
-#   1. Checkout A (a copy of this tree) builds the named target set, every
-#      target of //... not tagged no-remote, with --remote_cache and no disk
-#      cache, executing its actions and uploading their results.
+#   1. Checkout A (a copy of this tree) builds the named target set,
+#      //assets/... and the petasset toolchain (every pet rule's actions, the
+#      toolchain's Go compilations and links for the execution platform, the
+#      pack's C and Go libraries and the golden and runtime-copy tests),
+#      without targets tagged no-remote, with --remote_cache and no disk
+#      cache, executing its actions and uploading their results. The rest of
+#      //... (the tools' own Go tests, the examples) adds Go compilations
+#      the same cache path already carries, not another kind of action, and
+#      took most of this phase's cold time; RULES_PET_REMOTE_CACHE_TARGETS
+#      names another set (e.g. "//...").
 #   2. Checkout B, the same bytes at another path with a new, empty output
 #      base, builds the same set: every spawn in its execution log is a
 #      remote cache hit and Bazel's summary names no local strategy. Every
 #      output under bazel-bin/assets is byte-identical to A's.
-#   3. B, cleaned, passes `bazel test //...` with --remote_download_minimal.
+#   3. B, cleaned, passes `bazel test` of the named set with
+#      --remote_download_minimal.
 #   4. The cache goes away mid-build: A rebuilds after a sprite and a frame
 #      changed, and nginx is stopped once its access log shows 3 more
 #      uploads. The build still succeeds (the rest runs and stays local, with
@@ -83,8 +91,11 @@ cp -R "$A" "$B"
 start_nginx
 echo "nginx serves $NGINX_ROOT/cache at $CACHE_URL (pid $NGINX_PID)"
 
-# The named set: everything a team's CI would share through the cache.
-TARGETS=(--build_tag_filters=-no-remote --test_tag_filters=-no-remote -- //...)
+# The named set: what a team using the rules shares through the cache (the
+# pet assets and the toolchain that builds them). The toolchain's label
+# builds petasset in the execution configuration, as the pet rules do.
+read -r -a NAMED <<<"${RULES_PET_REMOTE_CACHE_TARGETS:-//assets/... //rules/toolchain:petasset_from_source}"
+TARGETS=(--build_tag_filters=-no-remote --test_tag_filters=-no-remote -- "${NAMED[@]}")
 
 # run_bazel WS NAME ARGS...: bazel ARGS in WS with the HTTP cache and no
 # disk cache (overriding any .bazelrc.user), its output in $WORK/NAME.log;
@@ -154,9 +165,9 @@ fi
 # 3. B, cleaned, passes the tests without downloading what they do not need.
 (cd "$B" && bazel clean >/dev/null 2>&1)
 if run_bazel "$B" "B (tests, minimal download)" test --remote_download_minimal "${TARGETS[@]}"; then
-    pass "B passes bazel test //... with --remote_download_minimal ($(grep -o 'Executed [0-9]* out of .*' "$WORK/B (tests, minimal download).log" | tail -n 1))"
+    pass "B passes bazel test ${NAMED[*]} with --remote_download_minimal ($(grep -o 'Executed [0-9]* out of .*' "$WORK/B (tests, minimal download).log" | tail -n 1))"
 else
-    fail "B: bazel test //... with --remote_download_minimal failed"
+    fail "B: bazel test ${NAMED[*]} with --remote_download_minimal failed"
     show_log "B (tests, minimal download)" 40
 fi
 

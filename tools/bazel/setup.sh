@@ -95,6 +95,13 @@ fi
 
 # --- 1. Debian packages ------------------------------------------------------
 
+# apt_seconds SINCE: appends the seconds since SINCE ($SECONDS) to
+# $RULES_PET_APT_SECONDS_FILE when set: tools/test.sh reports the apt
+# installs on their own line, apart from the phase that ran them.
+apt_seconds() {
+    [[ -z "${RULES_PET_APT_SECONDS_FILE:-}" ]] || echo "$((SECONDS - $1))" >>"$RULES_PET_APT_SECONDS_FILE"
+}
+
 apt_missing=()
 for pkg in "${APT_PACKAGES[@]}"; do
     if ! dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q 'ok installed'; then
@@ -106,6 +113,7 @@ for f in /usr/bin/bazel "$DEBIAN_SKYLIB/WORKSPACE" "$DEBIAN_PLATFORMS/WORKSPACE"
     [[ -e "$f" ]] || { apt_missing=("${APT_PACKAGES[@]}"); break; }
 done
 if ((${#apt_missing[@]})); then
+    apt_start=$SECONDS
     sudo=()
     [[ $(id -u) -eq 0 ]] || sudo=(sudo)
     apt_log=$(mktemp)
@@ -116,6 +124,7 @@ if ((${#apt_missing[@]})); then
         die "cannot install ${apt_missing[*]} from Debian's package archive: $(tail -n 3 "$apt_log")"
     fi
     rm -f "$apt_log"
+    apt_seconds "$apt_start"
     done_steps+=("apt: installed ${apt_missing[*]}")
 fi
 for tool in python3 bc; do
@@ -125,6 +134,7 @@ done
 # (tools/petplayer; internal/testsupport/headless finds it). Without Recommends it
 # is about 25 packages; once installed this is one dpkg-query.
 if ! dpkg-query -W -f='${Status}' chromium 2>/dev/null | grep -q 'ok installed' || [[ ! -x /usr/bin/chromium ]]; then
+    apt_start=$SECONDS
     sudo=()
     [[ $(id -u) -eq 0 ]] || sudo=(sudo)
     apt_log=$(mktemp)
@@ -135,6 +145,7 @@ if ! dpkg-query -W -f='${Status}' chromium 2>/dev/null | grep -q 'ok installed' 
         die "cannot install chromium from Debian's package archive: $(tail -n 3 "$apt_log")"
     fi
     rm -f "$apt_log"
+    apt_seconds "$apt_start"
     done_steps+=("apt: installed chromium")
 fi
 for f in "$GO_SDK_ROOT"/pkg/tool "$GO_SDK_ROOT"/pkg/*_*/runtime.a; do
