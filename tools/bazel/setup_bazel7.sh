@@ -43,11 +43,11 @@ GO_SDK_VERSION=1.21.13
 ROOT_RECIPE=1
 RECIPE=2
 # What the tests run inside Bazel: the C compiler of the host C toolchain,
-# git (go_deps), the Cortex-M3 board's cross compiler and QEMU (newlib below),
+# git (go_deps), the Cortex-M3 board's QEMU (its compiler, binutils and newlib below),
 # Chromium for the player and QA tests, and the MIME tools the .petpack MIME
 # test asks.
 PACKAGES=(bazel-bootstrap ca-certificates git gcc g++ libc6-dev
-    gcc-arm-none-eabi binutils-arm-none-eabi qemu-system-arm
+    qemu-system-arm
     chromium shared-mime-info xdg-utils libglib2.0-bin)
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -155,6 +155,8 @@ fetch_debs() {
         o="-o Dir::Etc::SourceList=$d/sources.list -o Dir::Etc::SourceParts=$d/parts"
         o="$o -o Dir::State::Lists=$d/lists -o Dir::Cache=$d/cache"
         apt-get $o update -q
+        # PKG/SUITE: that suite'"'"'s version, not the root'"'"'s installed one.
+        for p in "$@"; do set -- "$@" "$p/$suite"; shift; done
         cd "$d" && apt-get $o download "$@"
         ' fetch_debs "$d" "$mirror" "$suite" "$@" >"$log" 2>&1; then
         log_tail "$log"
@@ -164,21 +166,24 @@ fetch_debs() {
 }
 
 # Debian sid has no newlib for arm-none-eabi (only picolibc), which the
-# Cortex-M3 board's C toolchain (firmware/toolchain) links: bookworm's, the
-# host's own version, installed into the root from its .debs.
-newlib_key="bookworm libnewlib-arm-none-eabi r$ROOT_RECIPE"
+# Cortex-M3 board's C toolchain (firmware/toolchain) links, and bookworm's
+# newlib breaks sid's gcc-arm-none-eabi 15: the root gets bookworm's compiler
+# and newlib, the versions firmware/setup.sh installs on the host, so the
+# board images are the same under both Bazels.
+BOOKWORM_PACKAGES=(binutils-arm-none-eabi gcc-arm-none-eabi libnewlib-arm-none-eabi libnewlib-dev)
+newlib_key="bookworm ${BOOKWORM_PACKAGES[*]} r$ROOT_RECIPE"
 if ! stamp_ok "$SID_ROOT/.rules_pet/newlib" "$newlib_key"; then
-    echo "setup_bazel7: bookworm's newlib for arm-none-eabi into the root (45 MB)"
+    echo "setup_bazel7: bookworm's ${BOOKWORM_PACKAGES[*]} into the root (about 75 MB)"
     rm -f "$SID_ROOT_READY"
-    d=$(fetch_debs bookworm libnewlib-arm-none-eabi libnewlib-dev)
+    d=$(fetch_debs bookworm "${BOOKWORM_PACKAGES[@]}")
     log="$BAZEL7_DIR/newlib.log"
-    if ! in_root --cwd "$d" -- sh -c 'DEBIAN_FRONTEND=noninteractive apt-get install -y -q ./libnewlib-*.deb && apt-get clean' >"$log" 2>&1; then
+    if ! in_root --cwd "$d" -- sh -c 'DEBIAN_FRONTEND=noninteractive apt-get install -y -q --allow-downgrades ./*.deb && apt-get clean' >"$log" 2>&1; then
         log_tail "$log"
-        die "cannot install bookworm's newlib in the root (log: $log)"
+        die "cannot install bookworm's ${BOOKWORM_PACKAGES[*]} in the root (log: $log)"
     fi
     rm -rf "${SID_ROOT:?}$d"
     stamp "$SID_ROOT/.rules_pet/newlib" "$newlib_key"
-    done_steps+=("bookworm's libnewlib-arm-none-eabi in the root")
+    done_steps+=("bookworm's ${BOOKWORM_PACKAGES[*]} in the root")
 fi
 
 # --- 2. modules and the Go SDK ---------------------------------------------------
@@ -334,8 +339,12 @@ tmps+=("$rc_tmp")
     for m in rules_go gazelle protobuf zlib buildozer apple_support; do
         echo "common --override_module=$m=$BAZEL7_OPT/modules/$m"
     done
-    # go_sdk.download(name = "go_sdk") in MODULE.bazel: its canonical name.
-    echo "common --override_repository=rules_go~~go_sdk~go_sdk=$BAZEL7_OPT/go_sdk"
+    # The SDKs go_sdk.download would fetch: rules_pet's (MODULE.bazel's
+    # unnamed download, its canonical name when rules_pet is the root or a
+    # dependency) and rules_go's default. All are the one Go 1.21.13 here.
+    for sdk in rules_pet__download_0 go_default_sdk; do
+        echo "common --override_repository=rules_go~~go_sdk~$sdk=$BAZEL7_OPT/go_sdk"
+    done
     # The offline graph (stand-ins, local overrides) is not what an online
     # user resolves: no MODULE.bazel.lock is read or written (docs/setup.md).
     echo "common --lockfile_mode=off"
