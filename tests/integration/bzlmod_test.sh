@@ -43,8 +43,17 @@ trap cleanup EXIT
 show_log() { tail -n 25 "$LOG" | sed 's/^/    | /'; }
 
 # The release archive, as `bazel build //release:archive` writes it.
-archive=$(cd "$REPO_ROOT" && "$bazel7" cquery --output=files //release:archive 2>/dev/null)
-if ! (cd "$REPO_ROOT" && "$bazel7" build //release:archive) >"$LOG" 2>&1 || [[ ! -f "$archive" ]]; then
+# built_file TARGET SUFFIX: the path of TARGET's output ending in SUFFIX,
+# from the `bazel build --show_result` output in $LOG.
+built_file() {
+    sed -n "/^Target ${1//\//\\/} up-to-date:/,/^[^ ]/p" "$LOG" | sed -n 's/^  \(\/.*\)$/\1/p' |
+        grep -F -- "$2" | head -n 1
+}
+archive=
+if (cd "$REPO_ROOT" && "$bazel7" build --show_result=10 //release:archive) >"$LOG" 2>&1; then
+    archive=$(built_file //release:archive .tar.gz)
+fi
+if [[ ! -f "$archive" ]]; then
     fail "bazel build //release:archive"
     show_log
     exit 1
@@ -93,8 +102,11 @@ gazelle(
     gazelle = ":gazelle_bin",
 )
 EOF
-# Bazel 7's quiet sandbox, as this repository's .bazelrc has it.
-echo 'build --spawn_strategy=processwrapper-sandbox' >"$WS/.bazelrc"
+# Bazel 7's quiet sandbox, as this repository's .bazelrc has it, and Bzlmod
+# only (Bazel 8's default): with WORKSPACE mode on and no WORKSPACE file,
+# Bazel 7 adds its WORKSPACE suffix, whose http_archives (bazel_skylib's
+# toolchains) need GitHub.
+printf '%s\n' 'build --spawn_strategy=processwrapper-sandbox' 'common --noenable_workspace' >"$WS/.bazelrc"
 
 # The two kinds of pet, each with its whole-pet macro, from the repository's
 # sample files.
@@ -128,12 +140,19 @@ petpack_set(
 EOF
 
 targets=(//pets/fox:fox_pack //pets/fox:fox_runtime //pets/fox:fox_cc //pets/tabby:pet_tabby)
-if b7 build "${targets[@]}"; then
+if b7 build --show_result=10 "${targets[@]}"; then
     pass "rules_pet $version from its release archive builds both pets: ${targets[*]}"
 else
     fail "bazel build ${targets[*]}"
     show_log
     exit 1
+fi
+# The sample's frames and prompt: a valid archive (the build checks it).
+petpack=$(built_file //pets/tabby:pet_tabby .petpack)
+if [[ -s "$petpack" ]]; then
+    pass "//pets/tabby:pet_tabby wrote ${petpack##*/} ($(wc -c <"$petpack") bytes)"
+else
+    fail "//pets/tabby:pet_tabby wrote no .petpack (bazel build printed: '$petpack')"
 fi
 if b7 test //pets/...; then
     pass "bazel test //pets/...: $(grep -o 'Executed .*' "$LOG" | tail -n 1)"
@@ -141,14 +160,6 @@ else
     fail "bazel test //pets/..."
     show_log
 fi
-# The sample's frames and prompt: a valid archive (the build checks it).
-petpack=$(cd "$WS" && "$bazel7" cquery --output=files //pets/tabby:pet_tabby 2>/dev/null | grep '\.petpack$' | head -n 1)
-if [[ -s "$petpack" ]]; then
-    pass "//pets/tabby:pet_tabby wrote ${petpack##*/} ($(wc -c <"$petpack") bytes)"
-else
-    fail "//pets/tabby:pet_tabby wrote no .petpack (cquery: '$petpack')"
-fi
-
 # Gazelle writes a new pet's targets.
 (cd "$WS" && git init -q && git add -A && git -c user.name=t -c user.email=t@t commit -qm user)
 mkdir -p "$WS/pets/otter/sprites"
