@@ -156,26 +156,9 @@ done
 
 GO=${GO:-$(command -v go || echo /usr/local/go/bin/go)}
 
-# go_cmd ARGS...: runs the machine's go outside any module, so that the
-# checkout's go.mod and go.sum are never touched.
-go_cmd() {
-    [[ -x "$GO" ]] || die "no go command at $GO (set GO=/path/to/go)"
-    (cd "$CACHE" && GOWORK=off GOTOOLCHAIN=local GOFLAGS=-mod=mod "$GO" "$@")
-}
-
-# module_dir PATH VERSION: downloads the module through the Go module proxy and
-# prints its (read-only) directory in the module cache.
-module_dir() {
-    local json dir
-    if ! json=$(go_cmd mod download -json "$1@$2" 2>&1); then
-        local err
-        err=$(printf '%s\n' "$json" | sed -n 's/^[[:space:]]*"Error": "\(.*\)",\{0,1\}$/\1/p' | sed 's/\\"/"/g')
-        die "cannot reach the Go module proxy ($(go_cmd env GOPROXY)) to fetch $1 $2: ${err:-$json}"
-    fi
-    dir=$(printf '%s\n' "$json" | sed -n 's/^[[:space:]]*"Dir": "\(.*\)",\{0,1\}$/\1/p')
-    [[ -n "$dir" && -d "$dir" ]] || die "go mod download printed no directory for $1 $2: $json"
-    printf '%s\n' "$dir"
-}
+GOMOD_WORKDIR=$CACHE
+# shellcheck source=tools/bazel/gomodules.sh
+source "$REPO_ROOT/tools/bazel/gomodules.sh"
 
 # prepare NAME KEY: runs prepare_NAME TMPDIR unless $REPOS/NAME was already
 # made for KEY; the result is moved into place only when it is whole, so an
@@ -190,14 +173,6 @@ prepare() {
     rm -rf "$dest"
     mv "$tmp" "$dest"
     done_steps+=("prepared $dest")
-}
-
-# copy_module SRC DEST: a writable copy. Module zips keep no file modes, so the
-# scripts that the release archives ship as executable get their x bit back.
-copy_module() {
-    cp -R "$1/." "$2"
-    chmod -R u+w "$2"
-    find "$2" -type f \( -name '*.sh' -o -name '*.bash' -o -name '*.py' \) -exec chmod +x {} +
 }
 
 prepare_rules_go() {

@@ -189,28 +189,9 @@ fi
 
 # --- 2. modules and the Go SDK ---------------------------------------------------
 
-# go_cmd ARGS...: the host's go outside any module (no checkout file changes).
-go_cmd() { (cd "$BAZEL7_DIR" && GOWORK=off GOTOOLCHAIN=local GOFLAGS=-mod=mod "$GO" "$@"); }
-
-# module_dir PATH VERSION: downloads a module through the Go module proxy and
-# prints its read-only directory in the module cache.
-module_dir() {
-    local json dir
-    json=$(go_cmd mod download -json "$1@$2" 2>&1) ||
-        die "cannot fetch $1 $2 through the Go module proxy ($(go_cmd env GOPROXY)): $json"
-    dir=$(printf '%s\n' "$json" | sed -n 's/^[[:space:]]*"Dir": "\(.*\)",\{0,1\}$/\1/p')
-    [[ -n "$dir" && -d "$dir" ]] || die "go mod download printed no directory for $1 $2: $json"
-    printf '%s\n' "$dir"
-}
-
-# copy_module SRC DEST: a writable copy; module zips keep no file modes, so
-# scripts get their x bit back.
-copy_module() {
-    mkdir -p "$2"
-    cp -R "$1/." "$2"
-    chmod -R u+w "$2"
-    find "$2" -type f \( -name '*.sh' -o -name '*.bash' -o -name '*.py' \) -exec chmod +x {} +
-}
+GOMOD_WORKDIR=$BAZEL7_DIR
+# shellcheck source=tools/bazel/gomodules.sh
+source "$here/gomodules.sh"
 
 # prepare NAME KEY: runs prepare_NAME TMPDIR unless $OPT/NAME was made for
 # KEY; the result moves into place only when whole.
