@@ -138,14 +138,11 @@ type edge struct {
 	test       bool
 }
 
-// sourceDirs returns every directory of the tree that holds .go files, and
-// the module imports of each file in it.
-func sourceDirs(t *testing.T) (map[string]bool, []edge) {
-	t.Helper()
-	dirs := map[string]bool{}
-	var edges []edge
-	fset := token.NewFileSet()
-	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+// walkGoFiles calls fn with the path and the slash-separated path relative
+// to root of every .go file of the tree, leaving out testdata, hidden and
+// bazel-* directories. Both tests that read the sources walk it this way.
+func walkGoFiles(fn func(p, rel string) error) error {
+	return filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
 		}
@@ -163,7 +160,18 @@ func sourceDirs(t *testing.T) (map[string]bool, []edge) {
 		if err != nil {
 			return err
 		}
-		rel = filepath.ToSlash(rel)
+		return fn(p, filepath.ToSlash(rel))
+	})
+}
+
+// sourceDirs returns every directory of the tree that holds .go files, and
+// the module imports of each file in it.
+func sourceDirs(t *testing.T) (map[string]bool, []edge) {
+	t.Helper()
+	dirs := map[string]bool{}
+	var edges []edge
+	fset := token.NewFileSet()
+	err := walkGoFiles(func(p, rel string) error {
 		dir := path.Dir(rel)
 		dirs[dir] = true
 		f, err := parser.ParseFile(fset, p, nil, parser.ImportsOnly)
@@ -183,7 +191,7 @@ func sourceDirs(t *testing.T) (map[string]bool, []edge) {
 				importer:   dir,
 				imported:   strings.TrimPrefix(strings.TrimPrefix(ip, modulePath), "/"),
 				importPath: ip,
-				test:       strings.HasSuffix(name, "_test.go"),
+				test:       strings.HasSuffix(rel, "_test.go"),
 			})
 		}
 		return nil

@@ -4,9 +4,7 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
-	"io/fs"
 	"path"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -30,25 +28,10 @@ func TestNoZipReaders(t *testing.T) {
 	l := readLayers(t)
 	fset := token.NewFileSet()
 	calls := 0
-	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		name := d.Name()
-		if d.IsDir() {
-			if p != root && (name == "testdata" || strings.HasPrefix(name, ".") || strings.HasPrefix(name, "bazel-")) {
-				return filepath.SkipDir
-			}
+	err := walkGoFiles(func(p, rel string) error {
+		if strings.HasSuffix(rel, "_test.go") {
 			return nil
 		}
-		if !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") {
-			return nil
-		}
-		rel, err := filepath.Rel(root, p)
-		if err != nil {
-			return err
-		}
-		rel = filepath.ToSlash(rel)
 		dir := path.Dir(rel)
 		f, err := parser.ParseFile(fset, p, nil, 0)
 		if err != nil {
