@@ -4,15 +4,12 @@ import (
 	"bytes"
 	"fmt"
 	"image"
-	"io"
+	"io/fs"
 	"math/rand"
 	"os"
-	"path"
-	"sort"
 	"strconv"
 	"strings"
 
-	"github.com/agentpet/rules_pet/internal/strictzip"
 	"github.com/agentpet/rules_pet/runtime/petpack"
 	"github.com/agentpet/rules_pet/runtime/playback"
 )
@@ -55,50 +52,29 @@ func (e *InvalidPetpackError) Unwrap() error { return e.Err }
 
 // OpenPetpack validates the .petpack archive at file (an invalid one is an
 // *InvalidPetpackError naming every rule broken) and returns its manifest
-// and frames, read through internal/strictzip from the validated bytes.
+// and frames, read through the package the validator accepted.
 func OpenPetpack(file string) (*petpack.Manifest, FrameSource, error) {
 	data, err := os.ReadFile(file)
 	if err != nil {
 		return nil, nil, err
 	}
-	v := petpack.Validate(bytes.NewReader(data), int64(len(data)))
+	pkg, v := petpack.Open(bytes.NewReader(data), int64(len(data)))
 	if err := v.Err(); err != nil {
 		return nil, nil, &InvalidPetpackError{Path: file, Err: err}
 	}
-	za, err := strictzip.Open(bytes.NewReader(data), int64(len(data)), strictzip.Limits{})
-	if err != nil {
-		return nil, nil, fmt.Errorf("%s: %w", file, err)
-	}
-	entries := za.Entries()
-	frames := map[petpack.Action][]*strictzip.Entry{}
-	for i := range entries {
-		e := &entries[i]
-		dir, base := path.Split(e.Name)
-		if !strings.HasSuffix(strings.ToLower(base), ".png") {
-			continue
-		}
-		for _, st := range v.Manifest.States {
-			if dir == st.FramesDir+"/" {
-				frames[st.Name] = append(frames[st.Name], e)
-			}
-		}
-	}
-	for _, fs := range frames {
-		sort.Slice(fs, func(i, j int) bool { return petpack.NaturalLess(path.Base(fs[i].Name), path.Base(fs[j].Name)) })
-	}
+	files := pkg.FS()
 	src := func(a petpack.Action, i int) ([]byte, error) {
-		fs := frames[a]
-		if i < 0 || i >= len(fs) {
+		names := pkg.Frames(a)
+		if i < 0 || i >= len(names) {
 			return nil, fmt.Errorf("%s: no frame %d of %s", file, i, a)
 		}
-		r, err := fs[i].Open()
+		b, err := fs.ReadFile(files, names[i])
 		if err != nil {
-			return nil, fmt.Errorf("%s: %s: %w", file, fs[i].Name, err)
+			return nil, fmt.Errorf("%s: %s: %w", file, names[i], err)
 		}
-		defer r.Close()
-		return io.ReadAll(r)
+		return b, nil
 	}
-	return v.Manifest, src, nil
+	return pkg.Manifest, src, nil
 }
 
 func (p *petpackPet) Size() (int, int) { return p.m.RenderSize.Width, p.m.RenderSize.Height }
