@@ -302,7 +302,10 @@ func TestQuiet(t *testing.T) {
 		animate bool
 	}{
 		// Side by side: overlapping override-redirect pets raise
-		// themselves over each other (at most once a second each).
+		// themselves over each other (at most once a second each). Each
+		// has an ID of its own: a pet starting with a running pet's ID
+		// probes that pet's socket, which wakes it (on a loaded machine
+		// the third pet started inside the first's ten seconds).
 		{"pack_activity_idle", []string{"--pack", packPath, "--x", "0"}, false},
 		{"petpack_reduce_motion", []string{"--petpack", petpackPath, "--reduce-motion", "--x", "100"}, false},
 		{"pack_expression_happy", []string{"--pack", packPath, "--role", "expression_happy", "--x", "400"}, true},
@@ -310,7 +313,7 @@ func TestQuiet(t *testing.T) {
 		tc := tc
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			n := quietFor(t, startPet(t, x.display, tc.args...))
+			n := quietFor(t, startPet(t, x.display, append([]string{"--id", tc.name}, tc.args...)...))
 			if tc.animate && n == 0 {
 				t.Fatal("an animating pet was woken 0 times: the probe counts nothing")
 			}

@@ -46,7 +46,19 @@ func TestMain(m *testing.M) {
 	// The test connections' own messages (no ~/.Xauthority, the server
 	// going away) are not findings.
 	xgb.Logger = log.New(io.Discard, "", 0)
-	os.Exit(m.Run())
+	// The pets' control sockets go in a directory of this run's own: a
+	// pet of the user's, or of another test binary running beside this
+	// one, with the same ID would otherwise be probed by (and woken by) a
+	// pet starting here.
+	rt, err := os.MkdirTemp("", "petdesk")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	os.Setenv("XDG_RUNTIME_DIR", rt)
+	code := m.Run()
+	os.RemoveAll(rt)
+	os.Exit(code)
 }
 
 // xvfb is one X server of a test.
