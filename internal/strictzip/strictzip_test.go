@@ -12,14 +12,15 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/agentpet/rules_pet/internal/petpackzip"
 	"github.com/agentpet/rules_pet/internal/strictzip"
 	"github.com/agentpet/rules_pet/internal/strictzip/zipspec"
 	"github.com/agentpet/rules_pet/internal/strictzip/ziptest"
 	"github.com/agentpet/rules_pet/internal/testsupport/fuzzseed"
 )
 
-// limits are runtime/petpack's budgets, the ones the reader serves.
-var limits = strictzip.Limits{MaxArchiveBytes: 1 << 30, MaxEntries: 5000, MaxNameBytes: 1024}
+// limits are the .petpack container's budgets, the ones the reader serves.
+var limits = petpackzip.Limits
 
 // base is a small honest archive for ziptest's cases to break: a deflated
 // file to edit, a directory, stored and deflated files, the last a file.

@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/agentpet/rules_pet/internal/durable"
+	"github.com/agentpet/rules_pet/internal/petpackzip"
 	"github.com/agentpet/rules_pet/internal/strictzip"
 	"github.com/agentpet/rules_pet/runtime/petpack"
 )
@@ -337,8 +338,8 @@ func (s *Store) stageRevision(val *validated, stage string) (*source, error) {
 		return nil, err
 	}
 	// The staged copy's digest is the validated one, so its container
-	// passed stage 1 already: the strict reader under the validator's
-	// budgets (what petpack.ReadContainer runs) reads it again, with each
+	// passed stage 1 already: internal/petpackzip, the strict reader under
+	// the validator's budgets (what petpack.ReadContainer runs), reads it again, with each
 	// entry bounded and CRC-checked, rather than a second ZIP reader with
 	// rules of its own or a second full validation.
 	sf, err := os.Open(staged)
@@ -346,11 +347,7 @@ func (s *Store) stageRevision(val *validated, stage string) (*source, error) {
 		return nil, err
 	}
 	defer sf.Close()
-	za, err := strictzip.Open(sf, val.size, strictzip.Limits{
-		MaxArchiveBytes: petpack.MaxArchiveBytes,
-		MaxEntries:      petpack.MaxEntries,
-		MaxNameBytes:    petpack.MaxPathBytes,
-	})
+	za, err := petpackzip.Open(sf, val.size)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", staged, err)
 	}

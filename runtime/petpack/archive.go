@@ -6,18 +6,9 @@ import (
 	"io"
 	"strings"
 
+	"github.com/agentpet/rules_pet/internal/petpackzip"
 	"github.com/agentpet/rules_pet/internal/strictzip"
 )
-
-// zipLimits are the budgets that must hold before the ZIP reader spends
-// anything on what the archive declares: the archive size and entry count
-// of section 11, and the path bound, so that no name is held past the
-// length entry_path_too_long rejects.
-var zipLimits = strictzip.Limits{
-	MaxArchiveBytes: MaxArchiveBytes,
-	MaxEntries:      MaxEntries,
-	MaxNameBytes:    MaxPathBytes,
-}
 
 // zipRule is the rule of a reader problem. internal/strictzip's reasons
 // are this package's rule identifiers for the same problems, so the rule is
@@ -37,11 +28,11 @@ type archive struct {
 }
 
 // readArchive is stage 1 for an archive, with the two budgets that must
-// come before the central directory is read: internal/strictzip reads the
-// structure, and each problem it finds becomes a finding, in its order. It
-// returns nil when the archive is rejected; every finding is in c.
+// come before the central directory is read: internal/petpackzip reads the
+// structure under them, and each problem it finds becomes a finding, in its
+// order. It returns nil when the archive is rejected; every finding is in c.
 func readArchive(c *checker, r io.ReaderAt, size int64) *archive {
-	za, err := strictzip.Open(r, size, zipLimits)
+	za, err := petpackzip.Open(r, size)
 	var zerr *strictzip.Error
 	switch {
 	case errors.As(err, &zerr):

@@ -1,5 +1,7 @@
 package petpack
 
+import "github.com/agentpet/rules_pet/internal/petpackzip"
+
 // The security budgets of contract section 11. They are checked before the
 // bytes they bound are inflated or decoded: archive size and entry count
 // from the end-of-central-directory record, entry and total sizes from the
@@ -7,10 +9,10 @@ package petpack
 // counts from the layout, pixels from each PNG's IHDR chunk.
 const (
 	// MaxArchiveBytes bounds the archive file.
-	MaxArchiveBytes = 1 << 30
+	MaxArchiveBytes = petpackzip.MaxArchiveBytes
 	// MaxEntries bounds the archive's entries (a directory's files and
 	// subdirectories).
-	MaxEntries = 5000
+	MaxEntries = petpackzip.MaxEntries
 	// MaxEntryBytes bounds one entry's expanded size.
 	MaxEntryBytes = 256 << 20
 	// MaxExpandedBytes bounds the sum of every entry's expanded size.
@@ -36,7 +38,7 @@ const (
 const (
 	// MaxPathBytes bounds one entry name: 5000 names of 65535 bytes would
 	// be 320 MiB of names before any rule could reject them.
-	MaxPathBytes = 1024
+	MaxPathBytes = petpackzip.MaxPathBytes
 	// MaxManifestBytes bounds manifest.json, which is decoded into memory;
 	// a largest legal manifest (nine states of 40 durations) is about 4 KiB.
 	MaxManifestBytes = 1 << 20

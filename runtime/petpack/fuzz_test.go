@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"testing"
 
+	"github.com/agentpet/rules_pet/internal/petpackzip"
 	"github.com/agentpet/rules_pet/internal/strictzip"
 	"github.com/agentpet/rules_pet/internal/strictzip/zipspec"
 	"github.com/agentpet/rules_pet/internal/strictzip/ziptest"
@@ -30,7 +31,7 @@ func FuzzValidateArchive(f *testing.F) {
 		if again := validateBytes(data); !reflect.DeepEqual(again, v) {
 			t.Fatalf("two validations differ:\n%s---\n%s", describeVerdict(v), describeVerdict(again))
 		}
-		ziptest.AgreesWithArchiveZip(t, data, zipLimits)
+		ziptest.AgreesWithArchiveZip(t, data, petpackzip.Limits)
 		checkManifestRoundTrip(t, data)
 	})
 }

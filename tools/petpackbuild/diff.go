@@ -5,8 +5,7 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/agentpet/rules_pet/internal/strictzip"
-	"github.com/agentpet/rules_pet/runtime/petpack"
+	"github.com/agentpet/rules_pet/internal/petpackzip"
 )
 
 // FirstDifference says where two archives first differ, in the terms a
@@ -58,15 +57,8 @@ type namedData struct {
 	data []byte
 }
 
-// diffLimits are the validator's container budgets.
-var diffLimits = strictzip.Limits{
-	MaxArchiveBytes: petpack.MaxArchiveBytes,
-	MaxEntries:      petpack.MaxEntries,
-	MaxNameBytes:    petpack.MaxPathBytes,
-}
-
 func entriesByOrder(b []byte) ([]namedData, error) {
-	za, err := strictzip.Open(bytes.NewReader(b), int64(len(b)), diffLimits)
+	za, err := petpackzip.Open(bytes.NewReader(b), int64(len(b)))
 	if err != nil {
 		return nil, err
 	}
