@@ -173,8 +173,12 @@ step 45 "go vet (Go 1.19: the module builds with the Go Bazel compiles with)"
 "$GO119" version
 GOTOOLCHAIN=local "$GO119" vet ./...
 
-step 100 "go test ($(go version | cut -d' ' -f3))"
-go test ./...
+# Every Go benchmark runs once here too (-benchtime=1x), after its
+# package's tests in the same process, so none rots: one build and link
+# of each test binary instead of a second go test over the module. The
+# timings are tools/bench.sh's job, not CI's.
+step 200 "go test and every benchmark once ($(go version | cut -d' ' -f3))"
+go test -bench . -benchtime=1x ./...
 
 # The pet Gazelle extension is a Go module of its own (gazelle/go.mod pins
 # Gazelle v0.39.1, MODULE.bazel's version, which needs Go >= 1.21; see
@@ -190,12 +194,6 @@ step 30 "gazelle extension against Gazelle v0.39.1 (go vet, go test in gazelle/)
 # not yet timed on an idle one).
 step 60 "go test -race (tools/assetpackbuild worker pool)"
 go test -race -run 'Worker|Lowest|Oversize|HeaderPass' ./tools/assetpackbuild
-
-# Every Go benchmark once, so none rots; the timings are tools/bench.sh's
-# job, not CI's (its budget was 120 s, an estimate not yet timed as a whole: most of
-# it is encoding the benchmark inputs).
-step 30 "go benchmarks, one iteration each"
-go test -run '^$' -bench . -benchtime=1x ./...
 
 # fuzz TARGET PKG [FLAGS]: a bounded fuzz run (tools/gofuzz.sh reruns a
 # target once on Go's own deadline race, never on a finding).
