@@ -97,28 +97,6 @@ with open(path + ".executed", "w") as f:
 PY
 }
 
-# seed_toolchain WS: builds the petasset toolchain in WS (the exec
-# configuration, as the pet rules use it) and the Go targets outside
-# //assets that //assets/... depends on, from SEED_DISK_CACHE, never from
-# the fresh cache, so the fresh cache's first user meets mostly
-# //assets/...'s own actions. No pet rule runs: the list holds no target of
-# //assets, where every pet target is.
-seed_toolchain() {
-    local start=$SECONDS
-    if [[ ! -s "$WORK/seed.targets" ]]; then
-        (cd "$1" && bazel query --output=label \
-            'kind("go_library|go_binary", deps(//assets/...)) except //assets/...') >"$WORK/seed.targets" 2>"$WORK/seed.log" ||
-            { fail "$1: bazel query of the seed targets failed"; tail -n 20 "$WORK/seed.log" | sed 's/^/    | /'; return 1; }
-    fi
-    if ! (cd "$1" && bazel build --disk_cache="${SEED_DISK_CACHE-$CACHE/disk-cache}" \
-        //rules/toolchain:petasset_from_source $(cat "$WORK/seed.targets")) >"$WORK/seed.log" 2>&1; then
-        fail "$1: bazel build of the toolchain and $(wc -l <"$WORK/seed.targets") Go targets failed"
-        tail -n 20 "$WORK/seed.log" | sed 's/^/    | /'
-        return 1
-    fi
-    echo "$1: toolchain and $(wc -l <"$WORK/seed.targets") Go targets from the seed cache in $((SECONDS - start)) s ($(grep -o '[0-9]* processes:.*' "$WORK/seed.log" | tail -n 1))"
-}
-
 # build WS NAME: builds //assets/... in WS with the shared disk cache.
 build() {
     local ws=$1 name=$2 start end

@@ -81,3 +81,30 @@ wait_for_port() {
     echo "$3 did not listen on 127.0.0.1:$1 within 60 s" >&2
     return 1
 }
+
+# seed_toolchain WS: builds in WS the petasset toolchain (the execution
+# configuration, as the pet rules use it) and the Go targets outside
+# //assets that //assets/... depends on, from SEED_DISK_CACHE (default: the
+# disk cache of tools/test.sh's main workspace, $CACHE/disk-cache; empty:
+# built cold), never from a cache a script is testing. Those are rules_go's
+# compilations (the Go standard library, modernc's SQLite, petasset), the
+# same in every checkout; compiled cold they took most of each checkout's
+# time. No pet rule runs (no target of //assets is in the list), so what a
+# script then proves about the pet actions (and tests) is unchanged: Bazel
+# finds the seeded outputs up to date and runs, fetches or uploads only the
+# rest. The caller's $WORK keeps the query's answer and the log.
+seed_toolchain() {
+    local start=$SECONDS
+    if [[ ! -s "$WORK/seed.targets" ]]; then
+        (cd "$1" && bazel query --output=label \
+            'kind("go_library|go_binary", deps(//assets/...)) except //assets/...') >"$WORK/seed.targets" 2>"$WORK/seed.log" ||
+            { fail "$1: bazel query of the seed targets failed"; tail -n 20 "$WORK/seed.log" | sed 's/^/    | /'; return 1; }
+    fi
+    if ! (cd "$1" && bazel build --disk_cache="${SEED_DISK_CACHE-$CACHE/disk-cache}" \
+        //rules/toolchain:petasset_from_source $(cat "$WORK/seed.targets")) >"$WORK/seed.log" 2>&1; then
+        fail "$1: bazel build of the toolchain and $(wc -l <"$WORK/seed.targets") Go targets failed"
+        tail -n 20 "$WORK/seed.log" | sed 's/^/    | /'
+        return 1
+    fi
+    echo "$1: toolchain and $(wc -l <"$WORK/seed.targets") Go targets from the seed cache in $((SECONDS - start)) s ($(grep -o '[0-9]* processes:.*' "$WORK/seed.log" | tail -n 1))"
+}

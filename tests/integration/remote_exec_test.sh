@@ -16,7 +16,13 @@
 #     sandbox's, not the probe's).
 #   - `bazel test` of the test set below with --remote_executor and
 #     --spawn_strategy=remote: every action and test runs on the worker (the
-#     summary names no local strategy), and every test passes.
+#     summary names no local strategy), and every test passes. The checkout
+#     first builds the petasset toolchain and the Go targets outside //assets
+#     that //assets/... depends on from the run's disk cache (seed_toolchain
+#     in common.sh): rules_go's compilations of the Go standard library,
+#     modernc's SQLite and petasset, up to date before the remote build, so
+#     the worker runs every pet action, every test's compilation and link,
+#     every test, and the C and firmware actions, but not those.
 #   - The worker stopped mid-run (once an action runs in its work path, after
 #     a sprite and a frame changed): the build fails with Bazel's error, no
 #     local fallback (--remote_local_fallback is off), and every output left
@@ -150,6 +156,7 @@ ran_locally() {
 }
 
 copy_checkout "$C"
+seed_toolchain "$C"
 CLASSES=$(worker_classes)
 OUTPUT_BASE=$(cd "$C" && bazel info output_base 2>/dev/null)
 HIDE=(/tmp "$C" "$OUTPUT_BASE" "$HOME/.cache" "$CACHE" "$REPO_ROOT")
