@@ -237,12 +237,8 @@ GOTOOLCHAIN=local "$GO119" vet ./...
 # package's tests in the same process, so none rots: one build and link
 # of each test binary instead of a second go test over the module. The
 # timings are tools/bench.sh's job, not CI's.
-# -p 3 on two cores: the longest packages wait more than they compute
-# (tools/cmd/petdesk 86 s on Xvfb and its quiet windows, tools/motionqa
-# 36 s on Chromium): with go's default of one package per core this phase
-# used 54 % of the two cores over its 283 s in two cold runs.
 step 200 "go test and every benchmark once ($(go version | cut -d' ' -f3))"
-go test -p 3 -bench . -benchtime=1x ./...
+go test -bench . -benchtime=1x ./...
 
 # The pet Gazelle extension is a Go module of its own (gazelle/go.mod pins
 # Gazelle v0.39.1, MODULE.bazel's version, which needs Go >= 1.21; see
