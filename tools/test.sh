@@ -83,7 +83,7 @@ on_exit() {
         echo "waiting for the phase beside the others to end: ${beside_name}" >&2
         wait "$beside_pid" || true
         cat "$beside_log" >&2
-        rm -f "$beside_log"
+        rm -f "$beside_log" "$beside_log.secs"
     fi
     rm -f .bazelrc.ci
     # The table also after a failure (errexit would end this handler at a
