@@ -15,7 +15,8 @@
 #                                 scripts (docs/testing.md)
 #   FUZZTIME=30s              per Go fuzz target (default 10s; the seeds also
 #                             run as regression tests in every go test)
-#   FUZZ_C_SECONDS=300        libFuzzer and the Go/C differential each (default 60)
+#   FUZZ_C_SECONDS=300        libFuzzer and the Go/C differential each (default 60;
+#                             libFuzzer's as one job per core, firmware/fuzz.sh)
 #   RULES_PET_SKIP_REMOTE=1   skip the remote cache and remote execution phases
 #                             (a quick local run; ignored when CI=true)
 set -euo pipefail
@@ -67,6 +68,7 @@ print_phases() {
         printf '%6d s  %6d s  %-4s  %9s  %s\n' "${phase_secs[$i]}" "${phase_budgets[$i]}" "$over" "${phase_free[$i]}" "${phase_names[$i]}"
     done
     for i in "${!beside_names[@]}"; do
+        [[ -n "${beside_secs[$i]}" ]] || continue
         over=
         ((beside_secs[i] <= beside_budgets[i])) || over=OVER
         printf '%6d s  %6d s  %-4s  %9s  %s\n' "${beside_secs[$i]}" "${beside_budgets[$i]}" "$over" "" "${beside_names[$i]} (beside the phases above; not in the sum)"
@@ -79,12 +81,14 @@ print_phases() {
 }
 on_exit() {
     local rc=$?
-    if [[ -n "${beside_pid:-}" ]]; then
-        echo "waiting for the phase beside the others to end: ${beside_name}" >&2
-        wait "$beside_pid" || true
-        cat "$beside_log" >&2
-        rm -f "$beside_log" "$beside_log.secs"
-    fi
+    local i
+    for i in "${!beside_pids[@]}"; do
+        [[ -n "${beside_pids[$i]}" ]] || continue
+        echo "waiting for the job beside the phases to end: ${beside_names[$i]}" >&2
+        wait "${beside_pids[$i]}" || true
+        cat "${beside_logs[$i]}" >&2
+        rm -f "${beside_logs[$i]}" "${beside_logs[$i]}.secs"
+    done
     rm -f .bazelrc.ci
     # The table also after a failure (errexit would end this handler at a
     # failing `(exit $rc)`, so the status goes in as an argument).
@@ -101,43 +105,49 @@ step() {
     phase_apt=$(apt_seconds)
     printf '\n== %s (target %d s)\n' "$*" "${phase_budgets[-1]}"
 }
-# A phase that waits mostly on Debian's mirror and the Go module proxy runs
-# beside the others: beside BUDGET NAME CMD... starts CMD now, its output in
-# a file; beside_join (before the first phase that needs it) waits, prints
-# that output, fails the run if CMD failed, and adds CMD's own wall time to
-# the table, out of the sum (the run's wall time already holds it).
+# A job that waits more than it computes runs beside the phases:
+# beside BUDGET NAME CMD... starts CMD now, its output in a file, and sets
+# BESIDE to the job's number; beside_join N (before the first phase that
+# needs the job, or at the end of the phase it shares) waits, prints that
+# output, fails the run if CMD failed, and adds CMD's own wall time to the
+# table, out of the sum (the run's wall time already holds it).
 beside_names=()
 beside_secs=()
 beside_budgets=()
-beside_pid=
+beside_pids=()
+beside_logs=()
+BESIDE=
 beside() {
+    local log
+    log=$(mktemp)
+    BESIDE=${#beside_pids[@]}
     beside_budgets+=("$1")
-    beside_name=$2
+    beside_names+=("$2")
+    beside_secs+=("")
+    beside_logs+=("$log")
+    printf '\n== %s (target %d s; beside the phases that follow, its output when it ends)\n' "$2" "$1"
     shift 2
-    beside_log=$(mktemp)
-    printf '\n== %s (target %d s; beside the phases that follow, its output when it ends)\n' "$beside_name" "${beside_budgets[-1]}"
     (
         start=$SECONDS
         rc=0
         "$@" || rc=$?
-        echo "$((SECONDS - start))" >"$beside_log.secs"
+        echo "$((SECONDS - start))" >"$log.secs"
         exit "$rc"
-    ) >"$beside_log" 2>&1 &
-    beside_pid=$!
+    ) >"$log" 2>&1 &
+    beside_pids+=("$!")
 }
 beside_join() {
-    local rc=0
+    local n=$1 rc=0
     # Time spent waiting for it is a phase of its own.
-    ! kill -0 "$beside_pid" 2>/dev/null || step 30 "waiting for: $beside_name"
-    wait "$beside_pid" || rc=$?
-    beside_pid=
-    printf '\n== %s (ran beside the phases above)\n' "$beside_name"
-    cat "$beside_log"
-    beside_names+=("$beside_name")
-    beside_secs+=("$(cat "$beside_log.secs")")
-    rm -f "$beside_log" "$beside_log.secs"
+    ! kill -0 "${beside_pids[$n]}" 2>/dev/null || step 30 "waiting for: ${beside_names[$n]}"
+    wait "${beside_pids[$n]}" || rc=$?
+    beside_pids[n]=
+    printf '\n== %s (ran beside the phases above)\n' "${beside_names[$n]}"
+    cat "${beside_logs[$n]}"
+    beside_secs[n]=$(cat "${beside_logs[$n]}.secs")
+    rm -f "${beside_logs[$n]}" "${beside_logs[$n]}.secs"
     if ((rc)); then
-        echo "$beside_name failed (exit $rc)" >&2
+        echo "${beside_names[$n]} failed (exit $rc)" >&2
         exit "$rc"
     fi
 }
@@ -220,25 +230,39 @@ firmware/setup.sh
 # after the host's own apt installs, which it must not race for apt's locks.
 beside 360 "Bazel 7 set-up (sid root, Bazel 7.7.1, rules_go/gazelle/Go SDK from the Go module proxy)" \
     tools/bazel/setup_bazel7.sh
+bazel7_setup=$BESIDE
 
 step 45 "go vet"
 go vet ./...
-
-# The Go tests run twice in all: here on the machine's Go, and under
-# `bazel test //...` below, whose rules_go compiles with Go 1.19 (every
-# package with tests has a go_test; the Gazelle no-op phase keeps it so).
-# Go 1.19 outside Bazel only vets, which compiles every package and test
-# against go.mod's `go 1.19`: a third run of the same tests cost 6 min.
-step 45 "go vet (Go 1.19: the module builds with the Go Bazel compiles with)"
-"$GO119" version
-GOTOOLCHAIN=local "$GO119" vet ./...
 
 # Every Go benchmark runs once here too (-benchtime=1x), after its
 # package's tests in the same process, so none rots: one build and link
 # of each test binary instead of a second go test over the module. The
 # timings are tools/bench.sh's job, not CI's.
+# Beside the `go test` of the other packages, two jobs fill the core it
+# leaves idle (the whole phase used 54 % of the machine over 283 s cold):
+#  - tools/cmd/petdesk's package waits for most of its 85 s (its pets'
+#    quiet windows and 3 s animation windows on Xvfb, 0-7 % of the
+#    machine); in one `go test` with the rest it ran alone at the
+#    phase's end for 80 s. The vet phase above compiled every package both need, so
+#    neither `go test` compiles the other's.
+#  - Go 1.19 vets, which compiles every package and test against go.mod's
+#    `go 1.19` (Bazel compiles them with Go 1.19 too; a third run of the
+#    same tests cost 6 min). It shares no build cache entry with the
+#    machine's Go (31 s at 96 % of the machine alone).
+# The Go tests run twice in all: here on the machine's Go, and under
+# `bazel test //...` below, whose rules_go compiles with Go 1.19 (every
+# package with tests has a go_test; the Gazelle no-op phase keeps it so).
 step 200 "go test and every benchmark once ($(go version | cut -d' ' -f3))"
-go test -bench . -benchtime=1x ./...
+petdesk=$(go list ./tools/cmd/petdesk)
+beside 120 "go test and every benchmark once: $petdesk (Xvfb)" go test -bench . -benchtime=1x "$petdesk"
+petdesk_tests=$BESIDE
+beside 60 "go vet (Go 1.19: the module builds with the Go Bazel compiles with)" \
+    bash -c 'GOTOOLCHAIN=local "$1" version && GOTOOLCHAIN=local "$1" vet ./...' vet119 "$GO119"
+vet119=$BESIDE
+go test -bench . -benchtime=1x $(go list ./... | grep -vxF "$petdesk")
+beside_join "$petdesk_tests"
+beside_join "$vet119"
 
 # The pet Gazelle extension is a Go module of its own (gazelle/go.mod pins
 # Gazelle v0.39.1, MODULE.bazel's version, which needs Go >= 1.21; see
@@ -341,7 +365,7 @@ GOARCH=s390x go test -exec qemu-s390x ./runtime/pack ./runtime/manifest ./runtim
 # graph, the goldens byte-identical to 4.2.3's, Gazelle v0.39 a no-op, and a
 # user's Bzlmod workspace on the release archive. Budget: set-up 6 min and
 # tests 15 min cold (docs/setup.md has the measured numbers).
-beside_join
+beside_join "$bazel7_setup"
 
 step 900 "Bazel 7 tests (bazel test //... under Bzlmod, goldens, gazelle no-op, Bzlmod user workspace)"
 tools/bazel/test_bazel7.sh
