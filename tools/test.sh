@@ -241,11 +241,13 @@ go vet ./...
 # timings are tools/bench.sh's job, not CI's.
 # Beside the `go test` of the other packages, two jobs fill the core it
 # leaves idle (the whole phase used 54 % of the machine over 283 s cold):
-#  - tools/cmd/petdesk's package waits for most of its 85 s (its pets'
-#    quiet windows and 3 s animation windows on Xvfb, 0-7 % of the
-#    machine); in one `go test` with the rest it ran alone at the
-#    phase's end for 80 s. The vet phase above compiled every package both need, so
-#    neither `go test` compiles the other's.
+#  - the packages that wait for most of their time: tools/cmd/petdesk (85 s:
+#    its pets' quiet windows and 3 s animation windows on Xvfb, 0-7 % of
+#    the machine), tools/motionqa and tools/petplayer (36 s and 23 s, on
+#    headless Chromium). In one `go test` with the rest they came last and
+#    ran alone at the phase's end (petdesk for 80 s; with petdesk apart,
+#    the other two for 60 s at 55 %). The vet phase above compiled every
+#    package both need, so neither `go test` compiles the other's.
 #  - Go 1.19 vets, which compiles every package and test against go.mod's
 #    `go 1.19` (Bazel compiles them with Go 1.19 too; a third run of the
 #    same tests cost 6 min). It shares no build cache entry with the
@@ -254,14 +256,16 @@ go vet ./...
 # `bazel test //...` below, whose rules_go compiles with Go 1.19 (every
 # package with tests has a go_test; the Gazelle no-op phase keeps it so).
 step 200 "go test and every benchmark once ($(go version | cut -d' ' -f3))"
-petdesk=$(go list ./tools/cmd/petdesk)
-beside 120 "go test and every benchmark once: $petdesk (Xvfb)" go test -bench . -benchtime=1x "$petdesk"
-petdesk_tests=$BESIDE
+waiting_dirs=(./tools/cmd/petdesk ./tools/motionqa ./tools/petplayer)
+waiting=$(go list "${waiting_dirs[@]}")
+beside 120 "go test and every benchmark once: ${waiting_dirs[*]} (Xvfb, Chromium)" \
+    go test -bench . -benchtime=1x "${waiting_dirs[@]}"
+waiting_tests=$BESIDE
 beside 60 "go vet (Go 1.19: the module builds with the Go Bazel compiles with)" \
     bash -c 'GOTOOLCHAIN=local "$1" version && GOTOOLCHAIN=local "$1" vet ./...' vet119 "$GO119"
 vet119=$BESIDE
-go test -bench . -benchtime=1x $(go list ./... | grep -vxF "$petdesk")
-beside_join "$petdesk_tests"
+go test -bench . -benchtime=1x $(go list ./... | grep -vxF "$waiting")
+beside_join "$waiting_tests"
 beside_join "$vet119"
 
 # The pet Gazelle extension is a Go module of its own (gazelle/go.mod pins
