@@ -42,7 +42,7 @@ func TestEventSettles(t *testing.T) {
 	i := p.waitShow(t, 0, "failed/7")
 	i = p.waitShow(t, i+1, "failed/7")
 	p.waitShow(t, i+1, "failed/7")
-	if n := quietFor(t, p); n != 0 {
+	if n := quietFor(t, p, false); n != 0 {
 		t.Fatalf("the settle pose was woken %d times in 10 s", n)
 	}
 }
