@@ -263,10 +263,10 @@ go vet ./...
 step 200 "go test and every benchmark once ($(go version | cut -d' ' -f3))"
 waiting_dirs=(./tools/cmd/petdesk ./tools/motionqa ./tools/petplayer)
 waiting=$(go list "${waiting_dirs[@]}")
-beside 120 "go test and every benchmark once: ${waiting_dirs[*]} (Xvfb, Chromium)" \
+beside 210 "go test and every benchmark once: ${waiting_dirs[*]} (Xvfb, Chromium)" \
     go test -bench . -benchtime=1x "${waiting_dirs[@]}"
 waiting_tests=$BESIDE
-beside 60 "go vet (Go 1.19: the module builds with the Go Bazel compiles with)" \
+beside 70 "go vet (Go 1.19: the module builds with the Go Bazel compiles with)" \
     bash -c 'GOTOOLCHAIN=local "$1" version && GOTOOLCHAIN=local "$1" vet ./...' vet119 "$GO119"
 vet119=$BESIDE
 go test -bench . -benchtime=1x $(go list ./... | grep -vxF "$waiting")
