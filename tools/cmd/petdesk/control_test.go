@@ -65,8 +65,8 @@ func TestUnchangedRole(t *testing.T) {
 		if l.Kind == "schedule" && l.DueMS%300 != 0 {
 			t.Fatalf("the unchanged role restarted: %+v is off the 300 ms grid", l)
 		}
-		if want := []string{"sprite_happy", "sprite_idle"}[l.AtMS/300%2]; l.Kind == "show" && l.Key != want {
-			t.Fatalf("the unchanged role restarted: %+v, while the grid has %s due", l, want)
+		if l.Kind == "show" && l.Key != happyDue(l.AtMS) {
+			t.Fatalf("the unchanged role restarted: %+v, while the grid has %s due", l, happyDue(l.AtMS))
 		}
 	}
 	n := len(p.lines(t))

@@ -351,6 +351,15 @@ func TestQuiet(t *testing.T) {
 	}
 }
 
+// happyDue is the image expression_happy has due at ms from its start: its
+// two 300 ms frames in turn.
+func happyDue(ms int64) string {
+	if ms/300%2 == 0 {
+		return "sprite_happy"
+	}
+	return "sprite_idle"
+}
+
 // TestSchedule: the pet schedules the authored boundaries from its own
 // clock (300 ms each for expression_happy), each show line the image due
 // then; a stall shows the frame due at its end once, replaying nothing.
@@ -364,12 +373,6 @@ func TestSchedule(t *testing.T) {
 	p.cmd.Process.Signal(syscall.SIGCONT)
 	time.Sleep(1000 * time.Millisecond)
 	lines := p.lines(t)
-	due := func(t int64) string { // what expression_happy shows at t
-		if t/300%2 == 0 {
-			return "sprite_happy"
-		}
-		return "sprite_idle"
-	}
 	var lastSchedule int64
 	shows, stalled := 0, 0
 	for _, l := range lines {
@@ -384,8 +387,8 @@ func TestSchedule(t *testing.T) {
 			lastSchedule = l.DueMS
 		case "show":
 			shows++
-			if l.Key != due(l.AtMS) {
-				t.Fatalf("%+v: at %d ms %s is due", l, l.AtMS, due(l.AtMS))
+			if l.Key != happyDue(l.AtMS) {
+				t.Fatalf("%+v: at %d ms %s is due", l, l.AtMS, happyDue(l.AtMS))
 			}
 			// The 1 s stall makes the show at its end at least 700 ms
 			// late (a boundary falls at most 300 ms into it); any
