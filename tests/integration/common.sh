@@ -40,6 +40,17 @@ copy_checkout() {
         done | tar --null -T - -cf -) | tar -xpf - -C "$1"
     cp "$REPO_ROOT/.bazelrc.offline" "$1/"
     repo_cache_rc "$1.gazelle_tools" >>"$1/.bazelrc.offline"
+    sandbox_rc >>"$1/.bazelrc.offline"
+}
+
+# sandbox_rc: the bazelrc line that puts the sandbox's exec roots where
+# tools/test.sh found a tmpfs (RULES_PET_SANDBOX_BASE), or nothing. Bazel
+# names each output base's directory there apart, and the symlink trees
+# cost the kernel less on tmpfs than on the disk; no output changes.
+sandbox_rc() {
+    if [[ -n "${RULES_PET_SANDBOX_BASE:-}" ]]; then
+        echo "build --sandbox_base=$RULES_PET_SANDBOX_BASE"
+    fi
 }
 
 # repo_cache_rc DIR: bazelrc lines that let a new output base skip what its

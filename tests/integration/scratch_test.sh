@@ -103,6 +103,7 @@ cp "$built" "$WORK/distdir/"
     echo "build --disk_cache=$CACHE/disk-cache"
     echo "common --distdir=$WORK/distdir"
     repo_cache_rc "$WORK/gazelle_tools"
+    sandbox_rc
 } >"$WS/.bazelrc.user"
 if ! "$REPO_ROOT/tools/bazel/setup.sh" --workspace "$WS" --no-rules-pet-override >"$WORK/setup.log" 2>&1; then
     echo "FAIL: tools/bazel/setup.sh --workspace $WS --no-rules-pet-override failed:"
