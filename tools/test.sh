@@ -176,8 +176,10 @@ printf 'build --disk_cache=%s\n' "$DISK_CACHE" >.bazelrc.ci
 # tmpfs where the machine has one: a cold `bazel test //...` spent 168 of
 # its 652 core-seconds in the kernel with them on the disk, 129 of 607 on
 # /dev/shm. The integration scripts' checkouts and workspaces get the same
-# line (sandbox_rc in tests/integration/common.sh); Bazel 7's root keeps
-# its own. Nothing an action sees or makes changes.
+# line (sandbox_rc in tests/integration/common.sh), and tools/bazel/bazel7
+# keeps it for Bazel 7 in this checkout (its root binds the host's /dev).
+# Bazel gives each output base a directory of its own there; nothing an
+# action sees or makes changes.
 if [[ -d /dev/shm && -w /dev/shm && "$(stat -f -c %T /dev/shm)" == tmpfs ]]; then
     export RULES_PET_SANDBOX_BASE=/dev/shm
     printf 'build --sandbox_base=%s\n' "$RULES_PET_SANDBOX_BASE" >>.bazelrc.ci
