@@ -279,7 +279,6 @@ beside 210 "go test and every benchmark once: ${waiting_dirs[*]} (Xvfb, Chromium
     go test -bench . -benchtime=1x "${waiting_dirs[@]}"
 waiting_tests=$BESIDE
 go test -bench . -benchtime=1x $(go list ./... | grep -vxF "$waiting")
-beside_join "$waiting_tests"
 
 # The pet Gazelle extension is a Go module of its own (gazelle/go.mod pins
 # Gazelle v0.39.1, MODULE.bazel's version, which needs Go >= 1.21; see
@@ -295,6 +294,10 @@ step 10 "gazelle extension against Gazelle v0.39.1 (go vet, go test in gazelle/)
 # not yet timed on an idle one).
 step 30 "go test -race (tools/assetpackbuild worker pool)"
 go test -race -run 'Worker|Lowest|Oversize|HeaderPass' ./tools/assetpackbuild
+# The waiting packages' go test ends about here: joined after the two short
+# phases above rather than before them (it ran 29 s past the other
+# packages in a cold run, at 84 % of the machine).
+beside_join "$waiting_tests"
 
 # fuzz TARGET PKG [FLAGS]: a bounded fuzz run (tools/gofuzz.sh reruns a
 # target once on Go's own deadline race, never on a finding).
@@ -324,6 +327,27 @@ fuzz FuzzArtifactPath ./tools/motionqa
 fuzz FuzzPlayer ./runtime/playback -fuzzminimizetime=0x
 fuzz FuzzParseScript ./runtime/playback
 fuzz FuzzParseLine ./runtime/desktop/control
+
+step 100 "C reader fuzzing: libFuzzer + ASan/UBSan, Go/C differential (${FUZZ_C_SECONDS:-60}s each)"
+firmware/fuzz.sh "${FUZZ_C_SECONDS:-60}"
+
+# Bazel 7.7.1 with Bzlmod (Debian sid's Bazel in a root under the offline
+# cache, tools/bazel/bazel7): the same `bazel test //...` with MODULE.bazel's
+# graph, the goldens byte-identical to 4.2.3's, Gazelle v0.39 a no-op, and a
+# user's Bzlmod workspace on the release archive. Budget: set-up 6 min and
+# tests 15 min cold (docs/setup.md has the measured numbers).
+# The tests run beside every phase from here on (the fuzzers above run
+# alone: beside another job a fuzzer gets less of the machine in the same
+# seconds). They share nothing with those phases (their own output bases,
+# Bazel 7 server and disk cache; Bazel 7 writes no bazel-* links here and
+# reads the checkout only), and they fill what the phases leave idle: the
+# Gazelle no-op, `bazel test //...`, the C and big-endian phases used
+# 56-91 % of the machine alone in a cold run, the integration phases
+# 79-91 % each.
+beside_join "$bazel7_setup"
+beside 900 "Bazel 7 tests (bazel test //... under Bzlmod, goldens, gazelle no-op, Bzlmod user workspace)" \
+    tools/bazel/test_bazel7.sh
+bazel7_tests=$BESIDE
 
 step 5 "buildifier"
 "${RULES_PET_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/rules_pet}/bin/buildifier" -lint=warn -mode=check \
@@ -369,9 +393,6 @@ tests/rules/import_fails.sh
 step 20 "C pack reader (gcc and clang, -m64 and -m32, 3 CRC variants, sanitizers)"
 firmware/test.sh
 
-step 100 "C reader fuzzing: libFuzzer + ASan/UBSan, Go/C differential (${FUZZ_C_SECONDS:-60}s each)"
-firmware/fuzz.sh "${FUZZ_C_SECONDS:-60}"
-
 # The board's targets build only for the Cortex-M3 (its platform and C
 # toolchain come with --config=cortex_m3), so `bazel test //...` above skips
 # them: they run here by label. Its budget was about 1 min with a warm cache (one
@@ -391,21 +412,6 @@ firmware/bigendian.sh
 # tests take most of the rest under emulation).
 step 30 "big-endian Go readers (GOARCH=s390x go test -exec qemu-s390x)"
 GOARCH=s390x go test -exec qemu-s390x ./runtime/pack ./runtime/manifest ./runtime/presentation
-
-# Bazel 7.7.1 with Bzlmod (Debian sid's Bazel in a root under the offline
-# cache, tools/bazel/bazel7): the same `bazel test //...` with MODULE.bazel's
-# graph, the goldens byte-identical to 4.2.3's, Gazelle v0.39 a no-op, and a
-# user's Bzlmod workspace on the release archive. Budget: set-up 6 min and
-# tests 15 min cold (docs/setup.md has the measured numbers).
-# The tests run beside the integration phases below, which share nothing
-# with them (their own checkouts, output bases and Bazel 4.2.3 servers;
-# Bazel 7 writes no bazel-* links here): each of the two used 79-91 % of
-# the machine alone (JVM start-ups, analysis and single-action tails),
-# and one fills the other's gaps.
-beside_join "$bazel7_setup"
-beside 900 "Bazel 7 tests (bazel test //... under Bzlmod, goldens, gazelle no-op, Bzlmod user workspace)" \
-    tools/bazel/test_bazel7.sh
-bazel7_tests=$BESIDE
 
 # The integration tests under tests/integration run Bazel themselves (other
 # workspaces, other checkouts, one shared disk cache), so they are scripts
