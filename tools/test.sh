@@ -95,6 +95,13 @@ on_exit() {
         rm -f "${beside_logs[$i]}" "${beside_logs[$i]}.secs"
     done
     rm -f .bazelrc.ci
+    # The run's sandbox directory on tmpfs: Bazel leaves some exec roots
+    # there (a cold run left 1.1 GiB of the machine's memory), and no
+    # `bazel clean --expunge` of an output base reaches them.
+    if [[ -n "${RULES_PET_SANDBOX_BASE:-}" ]]; then
+        chmod -R u+w "$RULES_PET_SANDBOX_BASE" 2>/dev/null || true
+        rm -rf "$RULES_PET_SANDBOX_BASE"
+    fi
     # The table also after a failure (errexit would end this handler at a
     # failing `(exit $rc)`, so the status goes in as an argument).
     print_phases "$rc"
@@ -178,10 +185,12 @@ printf 'build --disk_cache=%s\n' "$DISK_CACHE" >.bazelrc.ci
 # /dev/shm. The integration scripts' checkouts and workspaces get the same
 # line (sandbox_rc in tests/integration/common.sh), and tools/bazel/bazel7
 # keeps it for Bazel 7 in this checkout (its root binds the host's /dev).
-# Bazel gives each output base a directory of its own there; nothing an
-# action sees or makes changes.
+# Bazel gives each output base a directory of its own in the run's
+# directory there (removed at the end); nothing an action sees or makes
+# changes.
 if [[ -d /dev/shm && -w /dev/shm && "$(stat -f -c %T /dev/shm)" == tmpfs ]]; then
-    export RULES_PET_SANDBOX_BASE=/dev/shm
+    RULES_PET_SANDBOX_BASE=$(mktemp -d /dev/shm/rules_pet_sandbox.XXXXXX)
+    export RULES_PET_SANDBOX_BASE
     printf 'build --sandbox_base=%s\n' "$RULES_PET_SANDBOX_BASE" >>.bazelrc.ci
 fi
 
