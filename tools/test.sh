@@ -340,24 +340,6 @@ fuzz FuzzParseLine ./runtime/desktop/control
 step 100 "C reader fuzzing: libFuzzer + ASan/UBSan, Go/C differential (${FUZZ_C_SECONDS:-60}s each)"
 firmware/fuzz.sh "${FUZZ_C_SECONDS:-60}"
 
-# Bazel 7.7.1 with Bzlmod (Debian sid's Bazel in a root under the offline
-# cache, tools/bazel/bazel7): the same `bazel test //...` with MODULE.bazel's
-# graph, the goldens byte-identical to 4.2.3's, Gazelle v0.39 a no-op, and a
-# user's Bzlmod workspace on the release archive. Budget: set-up 6 min and
-# tests 15 min cold (docs/setup.md has the measured numbers).
-# The tests run beside every phase from here on (the fuzzers above run
-# alone: beside another job a fuzzer gets less of the machine in the same
-# seconds). They share nothing with those phases (their own output bases,
-# Bazel 7 server and disk cache; Bazel 7 writes no bazel-* links here and
-# reads the checkout only), and they fill what the phases leave idle: the
-# Gazelle no-op, `bazel test //...`, the C and big-endian phases used
-# 56-91 % of the machine alone in a cold run, the integration phases
-# 79-91 % each.
-beside_join "$bazel7_setup"
-beside 900 "Bazel 7 tests (bazel test //... under Bzlmod, goldens, gazelle no-op, Bzlmod user workspace)" \
-    tools/bazel/test_bazel7.sh
-bazel7_tests=$BESIDE
-
 step 5 "buildifier"
 "${RULES_PET_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/rules_pet}/bin/buildifier" -lint=warn -mode=check \
     $(git ls-files '*.bzl' '*BUILD.bazel' '*WORKSPACE.bazel' '*WORKSPACE.bzlmod' '*MODULE.bazel')
@@ -421,6 +403,24 @@ firmware/bigendian.sh
 # tests take most of the rest under emulation).
 step 30 "big-endian Go readers (GOARCH=s390x go test -exec qemu-s390x)"
 GOARCH=s390x go test -exec qemu-s390x ./runtime/pack ./runtime/manifest ./runtime/presentation
+
+# Bazel 7.7.1 with Bzlmod (Debian sid's Bazel in a root under the offline
+# cache, tools/bazel/bazel7): the same `bazel test //...` with MODULE.bazel's
+# graph, the goldens byte-identical to 4.2.3's, Gazelle v0.39 a no-op, and a
+# user's Bzlmod workspace on the release archive. Budget: set-up 6 min and
+# tests 15 min cold (docs/setup.md has the measured numbers).
+# The tests run beside the integration phases below, which share nothing
+# with them (their own checkouts, output bases and Bazel 4.2.3 servers;
+# Bazel 7 writes no bazel-* links here): each of the two used 79-91 % of
+# the machine alone (JVM start-ups, analysis and single-action tails),
+# and one fills the other's gaps. Started earlier, beside the Gazelle
+# no-op and `bazel test //...` (78 % and 91 % alone), the run took 181 s
+# longer (1991 s against 1810 s, 386 more core-seconds): both Bazels'
+# test suites at once, their Chromium, Xvfb and crash tests slowed down.
+beside_join "$bazel7_setup"
+beside 900 "Bazel 7 tests (bazel test //... under Bzlmod, goldens, gazelle no-op, Bzlmod user workspace)" \
+    tools/bazel/test_bazel7.sh
+bazel7_tests=$BESIDE
 
 # The integration tests under tests/integration run Bazel themselves (other
 # workspaces, other checkouts, one shared disk cache), so they are scripts
