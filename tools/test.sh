@@ -434,7 +434,7 @@ tests/integration/scratch_test.sh
 step 50 "gazelle on a copy of the repository (new pet directories get targets that build)"
 tests/integration/gazelle_test.sh
 
-step 170 "cache and determinism (two checkouts, one disk cache)"
+step 205 "cache and determinism (two checkouts, one disk cache)"
 tests/integration/cache_test.sh
 
 # The remote phases each build the repository cold in a new output base:
@@ -452,7 +452,7 @@ else
 
     # A cold remote build and run of the test set (no disk cache can help;
     # budget before the targets: 12 min); the probes take ~1 min.
-    step 230 "remote execution (Bazel's sandboxed remote worker; undeclared inputs fail)"
+    step 190 "remote execution (Bazel's sandboxed remote worker; undeclared inputs fail)"
     tests/integration/remote_exec_test.sh
 fi
 
