@@ -359,7 +359,7 @@ bazel test //...
 # tagged manual (tests that walk the source tree, which the sandbox does
 # not hold; `go test` above ran them on the machine's Go).
 step 5 "go vet (Go 1.19) of the Go packages bazel test //... leaves out (tagged manual)"
-manual_dirs=$(bazel query 'attr(tags, "\bmanual\b", kind("go_(library|binary|test)", //...))' --output=package 2>/dev/null |
+manual_dirs=$(bazel query 'attr(tags, "\bmanual\b", kind("go_(library|binary|test)", //...))' --output=package |
     while read -r pkg; do
         # A package of generated Go (the bundle fixtures) has no .go source here.
         if compgen -G "$pkg/*.go" >/dev/null; then echo "./$pkg"; fi
@@ -414,9 +414,9 @@ GOARCH=s390x go test -exec qemu-s390x ./runtime/pack ./runtime/manifest ./runtim
 # Bazel 7 writes no bazel-* links here): each of the two used 79-91 % of
 # the machine alone (JVM start-ups, analysis and single-action tails),
 # and one fills the other's gaps. Started earlier, beside the Gazelle
-# no-op and `bazel test //...` (78 % and 91 % alone), the run took 181 s
-# longer (1991 s against 1810 s, 386 more core-seconds): both Bazels'
-# test suites at once, their Chromium, Xvfb and crash tests slowed down.
+# no-op and `bazel test //...` (78 % and 91 % alone), they gained nothing:
+# that cold run took 1991 s against 1810 s (part of it the machine's
+# drift; docs/testing.md), both Bazels' test suites at once.
 beside_join "$bazel7_setup"
 beside 900 "Bazel 7 tests (bazel test //... under Bzlmod, goldens, gazelle no-op, Bzlmod user workspace)" \
     tools/bazel/test_bazel7.sh

@@ -52,11 +52,12 @@ command -v javac >/dev/null || { echo "FAIL: no javac on PATH (tools/bazel/setup
 # pack, its C and Go libraries, runtime copy, .petpack archive, player, QA,
 # bundle and golden tests), the vector and rule-ID tests, the C test and
 # the firmware tests: every action a pet rule makes runs on the worker
-# (the toolchain that runs them is seeded, below). Left out (issue 29: the named set, not //...):
-# the Go unit tests of //runtime/..., //internal/..., //tools/... and
-# //examples/..., rules_go's compile, link and test actions of the module's
-# own packages, which `bazel test //...` runs in the process-wrapper sandbox
-# (an exec root of declared inputs only). Left out of a cold CI run, the
+# (the toolchain that runs them is seeded, below). Left out (issue 29:
+# the named set, not //...): the Go unit tests of //runtime/...,
+# //internal/..., //tools/... and //examples/..., rules_go's compile, link
+# and test actions of the module's own packages, which `bazel test //...`
+# runs in the process-wrapper sandbox (an exec root of declared inputs
+# only). Left out of a cold CI run, the
 # remote build went from 482 remote processes in 181 s to 315 in 113 s.
 # RULES_PET_REMOTE_EXEC_TESTS="//..." runs everything (not measured here).
 read -r -a TESTS <<<"${RULES_PET_REMOTE_EXEC_TESTS:-//tests/... //assets/... //firmware/...}"
