@@ -48,7 +48,7 @@ APT_PACKAGES+=(xvfb xdotool openbox xsettingsd)
 DEBIAN_SKYLIB=/usr/share/bazel/tools/skylib
 DEBIAN_PLATFORMS=/usr/share/bazel/tools/platforms
 MOCK_REPOS=/usr/src/bazel-bootstrap/mock_repos
-RECIPE=2                       # bump when a prepare_* step below changes
+RECIPE=3                       # bump when a prepare_* step below changes
 
 REPO_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 CACHE=${RULES_PET_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/rules_pet}
@@ -179,6 +179,18 @@ prepare_rules_go() {
     local src
     src=$(module_dir github.com/bazelbuild/rules_go "$RULES_GO_VERSION")
     copy_module "$src" "$1"
+    # go_context_data's request_nogo_transition only selects a nogo, and
+    # rules_pet configures none. On Bazel 4.2.3 it doubles every Go standard
+    # library a go_binary's go_transition asks for (pure, js/wasm): the
+    # binary's link reaches go_context_data through go_transition and this
+    # transition composed in one step, its libraries through the same two one
+    # edge apart, and Bazel 4.2.3 hashes the steps into the output directory
+    # (ST-...), so equal settings built the library twice. Without it both
+    # paths meet in one configuration. Bazel 7's rules_go is not touched.
+    local ctx="$1/go/private/context.bzl"
+    perl -0pi -e 's/\n        "_whitelist_function_transition": attr\.label\(\n            default = "\@bazel_tools\/\/tools\/whitelists\/function_transition_whitelist",\n        \),\n(    \},\n    doc = """go_context_data gathers)/\n$1/; s/\n    cfg = request_nogo_transition,\n\)/\n)/' "$ctx"
+    ! grep -q 'cfg = request_nogo_transition' "$ctx" && ! grep -q '_whitelist_function_transition' "$ctx" ||
+        die "rules_go $RULES_GO_VERSION: go/private/context.bzl's go_context_data has no request_nogo_transition to remove"
 }
 
 prepare_gazelle() {
