@@ -352,8 +352,38 @@ if [[ -n "$(git status --porcelain -- '*BUILD.bazel')" ]]; then
     exit 1
 fi
 
+# The readers' checks outside Bazel (the C reader under gcc and clang, the
+# big-endian C and Go readers under QEMU) share nothing with Bazel, and
+# `bazel test //...` leaves a core idle for much of its end (85 % of the
+# machine over 304 s in a cold run: single long tests, Xvfb and Chromium
+# waits): they run beside it, one after the other, each timed.
+#  - The C pack reader: gcc and clang, -m64 and -m32, 3 CRC variants,
+#    sanitizers (17 s alone; the -m32 runs go through qemu-i386 where the
+#    kernel has no IA-32 emulation).
+#  - The big-endian C reader: four clang builds for s390x, run under
+#    qemu-s390x (2 s).
+#  - The big-endian Go readers: std built for s390x once (then cached),
+#    the tests under emulation (26 s).
+# (beside runs it after `||`, where errexit is off: each part returns.)
+readers() {
+    local t=$SECONDS
+    part() {
+        echo "-- $1 took $((SECONDS - t)) s"
+        t=$SECONDS
+    }
+    firmware/test.sh || return
+    part "C pack reader"
+    firmware/bigendian.sh || return
+    part "big-endian C reader"
+    GOARCH=s390x go test -exec qemu-s390x ./runtime/pack ./runtime/manifest ./runtime/presentation || return
+    part "big-endian Go readers"
+}
+beside 60 "C pack reader (gcc and clang, -m64 and -m32, 3 CRC variants, sanitizers), big-endian C and Go readers (qemu-s390x)" readers
+readers_job=$BESIDE
+
 step 280 "bazel test //..."
 bazel test //...
+beside_join "$readers_job"
 
 # Go 1.19 for what `bazel test //...` does not compile: the Go targets
 # tagged manual (tests that walk the source tree, which the sandbox does
@@ -379,11 +409,6 @@ tests/rules/tags_query.sh
 step 5 "petpack_import fails on a tampered archive and a wrong pet_id (bazel build)"
 tests/rules/import_fails.sh
 
-# Before the phase targets its budget was about 1.5 min of CPU (12 builds x 3 tests, 3 sanitizer builds); the
-# -m32 runs go through qemu-i386 where the kernel has no IA-32 emulation.
-step 20 "C pack reader (gcc and clang, -m64 and -m32, 3 CRC variants, sanitizers)"
-firmware/test.sh
-
 # The board's targets build only for the Cortex-M3 (its platform and C
 # toolchain come with --config=cortex_m3), so `bazel test //...` above skips
 # them: they run here by label. Its budget was about 1 min with a warm cache (one
@@ -394,15 +419,6 @@ bazel build --config=cortex_m3 //firmware/board:sizes
 cat bazel-bin/firmware/board/sizes.txt
 # The QEMU runs' summaries, with each image's stack high-water mark.
 grep -h '^PASS' bazel-testlogs/firmware/board/{pet,damaged,fault}_qemu_test/test.log
-
-# Before the phase targets its budget was under 1 min (four clang builds, the tests under qemu-s390x).
-step 5 "big-endian C reader (clang --target=s390x-linux-gnu, qemu-s390x)"
-firmware/bigendian.sh
-
-# Before the phase targets its budget was about 3 min (std built for s390x once, then cached; runtime/pack's
-# tests take most of the rest under emulation).
-step 30 "big-endian Go readers (GOARCH=s390x go test -exec qemu-s390x)"
-GOARCH=s390x go test -exec qemu-s390x ./runtime/pack ./runtime/manifest ./runtime/presentation
 
 # Bazel 7.7.1 with Bzlmod (Debian sid's Bazel in a root under the offline
 # cache, tools/bazel/bazel7): the same `bazel test //...` with MODULE.bazel's
@@ -425,13 +441,13 @@ bazel7_tests=$BESIDE
 # The integration tests under tests/integration run Bazel themselves (other
 # workspaces, other checkouts, one shared disk cache), so they are scripts
 # run here, never sh_tests inside `bazel test //...`.
-step 100 "scratch workspace (a broken manifest fails the build with FILE:LINE: RULE)"
+step 115 "scratch workspace (a broken manifest fails the build with FILE:LINE: RULE)"
 tests/integration/scratch_test.sh
 
 # Before the phase targets its budget was 6 min (5.5 min measured at load 15 with a warm disk cache: a new
 # output base builds Gazelle with the pet extension, then the two pets; a
 # cold disk cache not yet measured).
-step 50 "gazelle on a copy of the repository (new pet directories get targets that build)"
+step 55 "gazelle on a copy of the repository (new pet directories get targets that build)"
 tests/integration/gazelle_test.sh
 
 step 205 "cache and determinism (two checkouts, one disk cache)"
@@ -447,7 +463,7 @@ else
     # 4.2.3 lets no disk cache help: see the script), B from the cache, B's
     # tests, two small rebuilds. Before issue 29 it built //..., whose
     # checkout A alone took over 25 min at load 30-50 (budget then 15 min).
-    step 150 "remote cache (nginx WebDAV; a second checkout gets every action from it)"
+    step 185 "remote cache (nginx WebDAV; a second checkout gets every action from it)"
     tests/integration/remote_cache_test.sh
 
     # A cold remote build and run of the test set (no disk cache can help;
