@@ -258,10 +258,11 @@ beside 360 "Bazel 7 set-up (sid root, Bazel 7.7.1, rules_go/gazelle/Go SDK from 
     tools/bazel/setup_bazel7.sh
 bazel7_setup=$BESIDE
 
-# Every `go test` of the whole run on this Go passes -vet=off: this phase
-# has vetted every package with all of vet's checks, and go test's own vet
-# (a subset) cost 15 core-seconds more in a cold build cache. The quick
-# loop, which has no vet phase, keeps go test's.
+# Every amd64 `go test` of the whole run on this Go passes -vet=off: this
+# phase has vetted every package with all of vet's checks, and go test's
+# own vet (a subset) cost 15 core-seconds more in a cold build cache. The
+# quick loop, which has no vet phase, and the s390x run (other build
+# constraints) keep go test's.
 step 60 "go vet"
 go vet ./...
 
